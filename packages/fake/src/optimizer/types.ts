@@ -1,0 +1,146 @@
+/**
+ * The optimizer's problem model: plain data, no knowledge of orders, routes or HTTP.
+ *
+ * Times are seconds on one common axis chosen by the caller (the fake uses seconds since local midnight of
+ * the run's date); locations are indices into the travel matrices.
+ *
+ * @packageDocumentation
+ */
+
+/** Who is left out first when not every job fits: `low` before `normal` before `high`. */
+export type Priority = "low" | "normal" | "high";
+
+/** A hard time window: service must **start** within `[start, end]` (seconds). */
+export interface TimeWindow {
+  start: number;
+  end: number;
+}
+
+/** One stop to visit. */
+export interface Job {
+  /** Caller's identifier, echoed back in the solution. */
+  id: string;
+  /** Index into the travel matrices. */
+  location: number;
+  /** Service time in seconds (default 0). */
+  service?: number;
+  /** Hard windows, sorted and non-overlapping; empty or absent means "any time within the shift". */
+  timeWindows?: readonly TimeWindow[];
+  /** Load taken by this job (default 0). */
+  load?: number;
+  /** The job may only go on a vehicle that has all these skills. */
+  skills?: readonly string[];
+  /** Default `normal`. */
+  priority?: Priority;
+}
+
+/** One vehicle (a route). */
+export interface Vehicle {
+  /** Caller's identifier, echoed back in the solution. */
+  id: string;
+  /** Index of the start location in the travel matrices. */
+  start: number;
+  /** Index of the end location; absent means an open route that ends at its last stop. */
+  end?: number;
+  /** Earliest departure from the start location (seconds). */
+  shiftStart: number;
+  /** Latest arrival at the end location, or latest departure from the last stop on an open route. */
+  shiftEnd: number;
+  /** Capacity; absent means unlimited. */
+  capacity?: number;
+  /** Skills this vehicle has. */
+  skills?: readonly string[];
+}
+
+/** Travel between two location indices. */
+export type TravelFunction = (from: number, to: number) => number;
+
+/**
+ * Travel durations (seconds) and distances (any unit; the fake uses metres) between location indices, as
+ * square matrices or as functions. `distances` defaults to `durations`.
+ */
+export interface Travel {
+  /** Number of locations. */
+  size: number;
+  durations: readonly (readonly number[])[] | TravelFunction;
+  distances?: readonly (readonly number[])[] | TravelFunction;
+}
+
+/** A whole problem. */
+export interface Problem {
+  jobs: readonly Job[];
+  vehicles: readonly Vehicle[];
+  travel: Travel;
+}
+
+/** Why a job was left out of the plan (contract.md section 5). */
+export type UnassignedReason = "time_window" | "capacity" | "tags" | "shift" | "no_route";
+
+/** How hard to search. Budgets are iteration counts, so results do not depend on the machine's speed. */
+export type Budget = "fast" | "default" | "thorough";
+
+export interface SolveOptions {
+  /** Seed of the solver's own pseudo-random generator (default 1). Same input and seed give the same plan. */
+  seed?: number;
+  /** Search effort (default `default`). */
+  budget?: Budget;
+  /** Exact iteration count; overrides `budget`. */
+  iterations?: number;
+  /** Fewer vehicles first, then travel duration. */
+  minimizeRoutes?: boolean;
+  /** Spread work evenly across the vehicles used. */
+  balance?: boolean;
+  /** Optional wall-clock cap in milliseconds, measured with `now`; only used when `now` is given. */
+  timeLimitMs?: number;
+  /** Clock for the wall-clock cap (e.g. `() => performance.now()`); the optimizer never reads a clock itself. */
+  now?: () => number;
+}
+
+/** One visit in a planned route. */
+export interface PlannedStop {
+  jobId: string;
+  /** Arrival at the job's location (seconds). */
+  arrival: number;
+  /** Start of service: max(arrival, window start). */
+  serviceStart: number;
+  /** End of service. */
+  departure: number;
+  /** Waiting before service starts (seconds). */
+  waiting: number;
+  /** Travel from the previous stop (or the start location). */
+  durationFromPrevious: number;
+  distanceFromPrevious: number;
+  /** Load carried after this stop's load is counted (cumulative route load up to and including this job). */
+  load: number;
+}
+
+/** One vehicle's plan; vehicles with no job are omitted. */
+export interface PlannedRoute {
+  vehicleId: string;
+  /** Departure from the start location. */
+  start: number;
+  /** Arrival at the end location, or departure from the last stop on an open route. */
+  end: number;
+  stops: PlannedStop[];
+  /** Total travel duration and distance, including the return leg when the route has an end. */
+  duration: number;
+  distance: number;
+  /** Waiting time summed over the stops. */
+  waiting: number;
+  /** Sum of the jobs' loads. */
+  load: number;
+}
+
+export interface Unassigned {
+  jobId: string;
+  reason: UnassignedReason;
+}
+
+export interface Solution {
+  routes: PlannedRoute[];
+  unassigned: Unassigned[];
+  /** Totals over all routes. */
+  summary: { vehicles: number; duration: number; distance: number; waiting: number; service: number };
+  /** Iterations actually run. */
+  iterations: number;
+}
