@@ -1,0 +1,56 @@
+/**
+ * Seeded identifiers: the same seed and the same calls give the same uuids, tokens and request ids.
+ */
+
+/** A 32-bit seeded generator (splitmix32): fast, tiny and good enough for identifiers. */
+export function createRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x9e3779b9) >>> 0;
+    let z = state;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
+    return (z ^ (z >>> 16)) >>> 0;
+  };
+}
+
+const hex = (n: number, width: number) => n.toString(16).padStart(width, "0");
+
+/** The fake's id generator. */
+export interface Ids {
+  /** An RFC 9562 version-4 UUID (random bits from the seeded generator). */
+  uuid(): string;
+  /** A request id `req_<24 hex>`. */
+  requestId(): string;
+  /** An opaque API token `dpt_<40 hex>`. */
+  token(): string;
+  /** A secret `whsec_<48 hex>`. */
+  secret(): string;
+  /** An event id `evt_<24 hex>`. */
+  eventId(): string;
+}
+
+/** Create the seeded id generator of one fake instance. */
+export function createIds(seed: number): Ids {
+  const next = createRandom(seed);
+  const hexWords = (words: number) => {
+    let s = "";
+    for (let i = 0; i < words; i++) s += hex(next(), 8);
+    return s;
+  };
+  return {
+    uuid() {
+      const a = next();
+      const b = next();
+      const c = next();
+      const d = next();
+      const timeHi = ((b & 0x0fff) | 0x4000) >>> 0;
+      const clockSeq = (((c >>> 16) & 0x3fff) | 0x8000) >>> 0;
+      return `${hex(a, 8)}-${hex(b >>> 16, 4)}-${hex(timeHi, 4)}-${hex(clockSeq, 4)}-${hex(c & 0xffff, 4)}${hex(d, 8)}`;
+    },
+    requestId: () => `req_${hexWords(3)}`,
+    token: () => `dpt_${hexWords(5)}`,
+    secret: () => `whsec_${hexWords(6)}`,
+    eventId: () => `evt_${hexWords(3)}`,
+  };
+}

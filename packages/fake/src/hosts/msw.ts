@@ -1,0 +1,29 @@
+/**
+ * MSW request handlers for a fake: one per contract operation, plus a catch-all under the base URL, all
+ * delegating to the shared pipeline.
+ */
+import { type HttpHandler, http } from "msw";
+import { CONTRACT_OPERATIONS } from "../http/contract-operations.js";
+import type { Router } from "../http/router.js";
+
+/** `/v2/orders/{orderUuid}` → `/v2/orders/:orderUuid`. */
+function toMswPath(template: string): string {
+  return template.replace(/\{(\w+)\}/g, ":$1");
+}
+
+/** Build MSW handlers that answer every request under `baseUrl` through `router`. */
+export function createMswHandlers(baseUrl: string, router: Router): HttpHandler[] {
+  const base = baseUrl.replace(/\/+$/, "");
+  const resolve = ({ request }: { request: Request }) => router.handle(request);
+  const seen = new Set<string>();
+  const handlers: HttpHandler[] = [];
+  for (const op of CONTRACT_OPERATIONS) {
+    const key = `${op.method} ${op.path}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    handlers.push(http[op.method](`${base}${toMswPath(op.path)}`, resolve));
+  }
+  // Unknown paths under the base URL get the service's 404 body, not MSW's unhandled-request warning.
+  handlers.push(http.all(`${base}/*`, resolve));
+  return handlers;
+}

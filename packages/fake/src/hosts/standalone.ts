@@ -1,0 +1,80 @@
+/**
+ * The standalone host: a node:http server in front of a fake, so other languages and tools can call it over
+ * plain HTTP.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Fake } from "../fake.js";
+
+/** Options of {@link startServer}. */
+export interface ServerOptions {
+  /** Port to listen on (0 picks a free one). Default 4010. */
+  port?: number;
+  /** Interface to bind. Default 127.0.0.1. */
+  host?: string;
+  /** Extra routes answered before the fake (the test-control API); return undefined to pass. */
+  extra?: (request: Request) => Promise<Response | undefined> | Response | undefined;
+}
+
+/** A running standalone server. */
+export interface RunningServer {
+  server: Server;
+  /** `http://host:port` */
+  url: string;
+  close(): Promise<void>;
+}
+
+async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  const method = req.method ?? "GET";
+  let body: Buffer | undefined;
+  if (method !== "GET" && method !== "HEAD") {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    body = Buffer.concat(chunks);
+  }
+  return new Request(new URL(req.url ?? "/", origin), { method, headers, ...(body ? { body } : {}) });
+}
+
+async function send(res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const body = Buffer.from(await response.arrayBuffer());
+  headers["content-length"] = String(body.length);
+  res.writeHead(response.status, headers);
+  res.end(body);
+}
+
+/** Serve a fake over HTTP. The fake's `baseUrl` path prefix (if any) applies; its origin is ignored. */
+export function startServer(fake: Fake, options: ServerOptions = {}): Promise<RunningServer> {
+  const host = options.host ?? "127.0.0.1";
+  const server = createServer((req, res) => {
+    const origin = new URL(fake.baseUrl).origin;
+    toRequest(req, origin)
+      .then(async (request) => (await options.extra?.(request)) ?? (await fake.fetch(request)))
+      .then((response) => send(res, response))
+      .catch((error: unknown) => {
+        console.error("[dispatch-fake] failed to answer a request", error);
+        if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
+        res.end(JSON.stringify({ code: "INTERNAL", message: "Failed to answer the request", requestId: "req_host" }));
+      });
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 4010, host, () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        server,
+        url: `http://${host}:${port}`,
+        close: () => new Promise<void>((done, fail) => server.close((e) => (e ? fail(e) : done()))),
+      });
+    });
+  });
+}

@@ -1,0 +1,203 @@
+/**
+ * The request pipeline shared by every host: match an operation, authenticate, run the handler, map domain
+ * errors to the one error body, stamp `x-request-id`. MSW handlers and the standalone server both call
+ * {@link Router.handle}, so in-process and over-the-wire answers are the same bytes.
+ */
+import { DomainError, type ErrorCode, type ErrorDetail } from "../domain/errors.js";
+import { authenticate } from "../domain/organizations.js";
+import type { Context, Principal } from "../domain/state.js";
+import { STATUS_BY_CODE } from "./status.js";
+
+/** HTTP methods the API uses. */
+export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
+
+/** What a handler answers on success. */
+export interface Reply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** Everything a handler gets about one request. */
+export interface RequestContext {
+  request: Request;
+  url: URL;
+  /** Path parameters by their OpenAPI names. */
+  params: Record<string, string>;
+  query: URLSearchParams;
+  requestId: string;
+  /** The fake's clock, ids and state. */
+  domain: Context;
+  /** The authenticated caller (every operation requires a token). */
+  principal: Principal;
+  /** The JSON body: 415 when the content type is not JSON, 400 INVALID_JSON when it does not parse. */
+  json(): Promise<unknown>;
+}
+
+/** One operation of the API. */
+export interface Operation {
+  method: HttpMethod;
+  /** OpenAPI path template, e.g. `/v2/orders/{orderUuid}`. */
+  path: string;
+  handle(ctx: RequestContext): Reply | Promise<Reply>;
+}
+
+/** A problem the pipeline could not hand to a handler, with the response it gave. */
+export type Logger = (message: string, error?: unknown) => void;
+
+interface CompiledOperation {
+  operation: Operation;
+  pattern: RegExp;
+  names: string[];
+  /** Literal segments first: `/v2/orders/actions/{id}` wins over `/v2/orders/{id}/complete`. */
+  rank: string;
+}
+
+function compile(operation: Operation): CompiledOperation {
+  const names: string[] = [];
+  const segments = operation.path.split("/").filter(Boolean);
+  const source = segments
+    .map((segment) => {
+      const param = /^\{(\w+)\}$/.exec(segment);
+      if (param?.[1]) {
+        names.push(param[1]);
+        return "/([^/]+)";
+      }
+      return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
+    })
+    .join("");
+  const rank = segments.map((s) => (s.startsWith("{") ? "1" : "0")).join("");
+  return { operation, pattern: new RegExp(`^${source}/?$`), names, rank };
+}
+
+/** The pipeline's options. */
+export interface RouterOptions {
+  /** Base URL whose path prefix is stripped before matching, e.g. `https://api.example.com/api`. */
+  baseUrl: string;
+  /** The operations the fake implements. */
+  operations: readonly Operation[];
+  /** Operations of the contract that the fake does not serve yet: they answer 501 NOT_IMPLEMENTED. */
+  declared: readonly { method: HttpMethod; path: string }[];
+  /** Called with the cause whenever a handler throws something that is not a domain error (answered 500). */
+  log?: Logger;
+}
+
+/** The shared request pipeline. */
+export interface Router {
+  handle(request: Request): Promise<Response>;
+  /** Whether a URL is under the fake's base URL (hosts pass other requests through). */
+  owns(url: URL): boolean;
+}
+
+function errorBody(code: ErrorCode, message: string, requestId: string, details?: ErrorDetail[]) {
+  return details && details.length > 0 ? { code, message, requestId, details } : { code, message, requestId };
+}
+
+function jsonResponse(status: number, body: unknown, requestId: string, headers?: Record<string, string>): Response {
+  const h = new Headers(headers);
+  h.set("x-request-id", requestId);
+  if (body === undefined) return new Response(null, { status, headers: h });
+  h.set("content-type", "application/json");
+  return new Response(JSON.stringify(body), { status, headers: h });
+}
+
+/** Answer an error code with the one error body. */
+export function errorResponse(error: DomainError, requestId: string): Response {
+  const status = STATUS_BY_CODE[error.code];
+  const headers: Record<string, string> = {};
+  if (error.code === "RATE_LIMITED") headers["retry-after"] = "1";
+  return jsonResponse(status, errorBody(error.code, error.message, requestId, error.details), requestId, headers);
+}
+
+function isJsonContentType(value: string | null): boolean {
+  if (!value) return false;
+  const type = value.split(";")[0]?.trim().toLowerCase() ?? "";
+  return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"));
+}
+
+/** Read a request's JSON body with the contract's 415 and 400 INVALID_JSON rules. */
+async function readJson(request: Request): Promise<unknown> {
+  if (!isJsonContentType(request.headers.get("content-type"))) {
+    throw new DomainError(
+      "UNSUPPORTED_MEDIA_TYPE",
+      `Failed to read the request body: Content-Type must be application/json, got ${JSON.stringify(request.headers.get("content-type") ?? "")}`,
+    );
+  }
+  const text = await request.text();
+  try {
+    return JSON.parse(text);
+  } catch (cause) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    throw new DomainError("INVALID_JSON", `Failed to parse the request body as JSON: ${reason}`);
+  }
+}
+
+function bearerToken(request: Request): string | undefined {
+  const header = request.headers.get("authorization");
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+/** Build the pipeline over a context and its operations. */
+export function createRouter(ctx: Context, options: RouterOptions): Router {
+  const base = new URL(options.baseUrl);
+  const basePath = base.pathname.replace(/\/+$/, "");
+  const compiled = options.operations.map(compile).sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0));
+  const declared = options.declared.map((d) => compile({ ...d, handle: () => ({ status: 501 }) }));
+
+  const owns = (url: URL) =>
+    url.origin === base.origin && (url.pathname === basePath || url.pathname.startsWith(`${basePath}/`));
+
+  async function handle(request: Request): Promise<Response> {
+    const requestId = ctx.ids.requestId();
+    const url = new URL(request.url);
+    const path = url.pathname.slice(basePath.length) || "/";
+    const method = request.method.toLowerCase();
+    try {
+      const principal = authenticate(ctx, bearerToken(request));
+      let matchedPath = false;
+      for (const c of compiled) {
+        const m = c.pattern.exec(path);
+        if (!m) continue;
+        matchedPath = true;
+        if (c.operation.method !== method) continue;
+        const params: Record<string, string> = {};
+        c.names.forEach((name, i) => {
+          params[name] = decodeURIComponent(m[i + 1] ?? "");
+        });
+        const reply = await c.operation.handle({
+          request,
+          url,
+          params,
+          query: url.searchParams,
+          requestId,
+          domain: ctx,
+          principal,
+          json: () => readJson(request),
+        });
+        return jsonResponse(reply.status, reply.body, requestId, reply.headers);
+      }
+      const planned = declared.find((d) => d.operation.method === method && d.pattern.test(path));
+      if (planned) {
+        throw new DomainError(
+          "NOT_IMPLEMENTED",
+          `Failed to ${method.toUpperCase()} ${planned.operation.path}: the fake does not implement this operation yet`,
+        );
+      }
+      if (matchedPath || declared.some((d) => d.pattern.test(path))) {
+        throw new DomainError("NOT_FOUND", `Failed to route the request: ${request.method} is not allowed on ${path}`);
+      }
+      throw new DomainError("NOT_FOUND", `Failed to route the request: no endpoint ${request.method} ${path}`);
+    } catch (error) {
+      if (error instanceof DomainError) return errorResponse(error, requestId);
+      options.log?.(`Unexpected error in ${request.method} ${path} (${requestId})`, error);
+      return errorResponse(
+        new DomainError("INTERNAL", `Failed to ${request.method} ${path}: internal error (request ${requestId})`),
+        requestId,
+      );
+    }
+  }
+
+  return { handle, owns };
+}

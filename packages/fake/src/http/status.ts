@@ -1,0 +1,23 @@
+/**
+ * The one table from domain error codes to HTTP statuses (tRPC's getHTTPStatusCode idea).
+ * @see contract.md section 1
+ */
+import type { ErrorCode } from "../domain/errors.js";
+
+/** HTTP status of each error code. */
+export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  UNAUTHORIZED: 401,
+  TOKEN_EXPIRED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  INVALID_JSON: 400,
+  VALIDATION_FAILED: 400,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  CONFLICT: 409,
+  ORDER_NOT_PUBLISHED: 409,
+  ORDER_COMPLETED: 409,
+  ACTION_NOT_FINISHED: 409,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  NOT_IMPLEMENTED: 501,
+};

@@ -1,0 +1,46 @@
+/**
+ * Operations typed from the generated `paths`: the path must exist in the contract with that method, and the
+ * handler's reply must be one of the operation's success statuses with that status's body.
+ */
+import type { paths } from "./contract-types.js";
+import type { HttpMethod, Operation, RequestContext } from "./router.js";
+
+type Path = keyof paths;
+
+/** Methods the contract defines on a path. */
+export type MethodOf<P extends Path> = {
+  [M in HttpMethod]: [NonNullable<paths[P][M]>] extends [never] ? never : M;
+}[HttpMethod];
+
+type OperationOf<P extends Path, M extends HttpMethod> = NonNullable<paths[P][M]>;
+
+type SuccessStatus = 200 | 201 | 202 | 204;
+
+/** The replies an operation may give on success, typed from the contract. */
+export type ReplyOf<O> = O extends { responses: infer R }
+  ? {
+      [S in keyof R & SuccessStatus]: R[S] extends { content: { "application/json": infer B } }
+        ? { status: S; body: B; headers?: Record<string, string> }
+        : { status: S; headers?: Record<string, string> };
+    }[keyof R & SuccessStatus]
+  : never;
+
+/** The request body type of an operation (for type tests of the zod schemas at the edge). */
+export type RequestBodyOf<P extends Path, M extends HttpMethod> =
+  OperationOf<P, M> extends {
+    requestBody?: { content: { "application/json": infer B } };
+  }
+    ? B
+    : never;
+
+/** An operation whose reply type was checked against the contract. */
+export type TypedOperation = Operation;
+
+/** Define the handler of one contract operation. */
+export function defineOperation<P extends Path, M extends MethodOf<P> & HttpMethod>(
+  path: P,
+  method: M,
+  handle: (ctx: RequestContext) => ReplyOf<OperationOf<P, M>> | Promise<ReplyOf<OperationOf<P, M>>>,
+): TypedOperation {
+  return { method, path, handle };
+}

@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+// Loads the built packages the way users do (ESM import and CJS require, through the workspace links in
+// node_modules) and makes one real call: the SDK against the fake's in-process fetch.
+import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+
+const esmSdk = await import("@dispatchkit/sdk");
+const esmFake = await import("@dispatchkit/fake");
+const cjsSdk = require("@dispatchkit/sdk");
+const cjsFake = require("@dispatchkit/fake");
+const esmNode = await import("@dispatchkit/fake/node");
+const esmOptimizer = await import("@dispatchkit/fake/optimizer");
+
+for (const [name, mod] of Object.entries({ esmSdk, cjsSdk })) {
+  assert.equal(typeof mod.createClient, "function", `${name}.createClient`);
+}
+for (const [name, mod] of Object.entries({ esmFake, cjsFake })) {
+  assert.equal(typeof mod.createFake, "function", `${name}.createFake`);
+}
+assert.equal(typeof esmNode.startServer, "function", "node.startServer");
+assert.equal(typeof esmOptimizer.solve, "function", "optimizer.solve");
+
+for (const [sdk, fakeMod] of [
+  [esmSdk, esmFake],
+  [cjsSdk, cjsFake],
+]) {
+  const fake = fakeMod.createFake({ seed: 1, now: "2026-11-23T08:00:00Z" });
+  const client = sdk.createClient({ baseUrl: fake.baseUrl, token: fake.token, fetch: (r) => fake.fetch(r) });
+  const { data, error } = await client.GET("/v2/workspaces");
+  assert.equal(error, undefined);
+  assert.equal(data.data.length, 1);
+}
+
+const running = await esmNode.startServer(esmFake.createFake({ seed: 1 }), { port: 0 });
+try {
+  const res = await fetch(`${running.url}/v2/workspaces`, { headers: { Authorization: "Bearer test-token" } });
+  assert.equal(res.status, 200);
+} finally {
+  await running.close();
+}
+console.log("smoke-dist: ESM and CJS builds of @dispatchkit/sdk and @dispatchkit/fake load and answer");

@@ -1,0 +1,44 @@
+/**
+ * `useFakeServer()`: a fake behind msw's setupServer for one test file, with every response validated against
+ * openapi.yaml. A response that breaks the contract fails the test that caused it.
+ */
+import { createFake, type Fake, type FakeOptions } from "@dispatchkit/fake";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
+import { createContractValidator } from "./openapi-validator.js";
+
+const validator = createContractValidator();
+
+/** The per-file fake server. `fake` is recreated (same seed) before each test. */
+export interface FakeServerHandle {
+  readonly fake: Fake;
+  /** Contract problems seen since the last test started. */
+  readonly problems: string[];
+}
+
+/** Install a validated fake server for the current test file. */
+export function useFakeServer(options: FakeOptions = {}): FakeServerHandle {
+  const fake = createFake({ now: "2026-11-23T08:00:00Z", ...options });
+  const server = setupServer(...fake.handlers);
+  const problems: string[] = [];
+  const pending: Promise<void>[] = [];
+  server.events.on("response:mocked", ({ request, response }) => {
+    const copy = response.clone();
+    pending.push(
+      copy.text().then((text) => {
+        problems.push(...validator.check(request.method, request.url, copy.status, copy.headers, text));
+      }),
+    );
+  });
+  beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+  beforeEach(() => {
+    fake.reset();
+    problems.length = 0;
+  });
+  afterEach(async () => {
+    await Promise.all(pending.splice(0));
+    expect(problems, "responses that break openapi.yaml").toEqual([]);
+  });
+  afterAll(() => server.close());
+  return { fake, problems };
+}

@@ -1,0 +1,126 @@
+/**
+ * Validates responses against openapi.yaml with ajv (JSON Schema 2020-12 + formats): the path and method
+ * must be in the contract, the status must be declared for the operation, the body must match its schema,
+ * and `x-request-id` must be set. Used by every test that talks to the fake.
+ */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { parse } from "yaml";
+
+type Json = Record<string, unknown>;
+
+interface CompiledPath {
+  template: string;
+  pattern: RegExp;
+  literal: number;
+}
+
+const SPEC_PATH = fileURLToPath(new URL("../../openapi.yaml", import.meta.url));
+
+/** The contract, parsed. */
+export function loadSpec(): Json {
+  return parse(readFileSync(SPEC_PATH, "utf8")) as Json;
+}
+
+const escapePointer = (s: string) => s.replace(/~/g, "~0").replace(/\//g, "~1");
+
+/** A validator over one parse of openapi.yaml. */
+export interface ContractValidator {
+  /** Problems with one response (empty when it conforms). */
+  check(method: string, url: string, status: number, headers: Headers, bodyText: string): string[];
+  /** Problems with a webhook event payload (validated against `components.schemas.WebhookEvent`). */
+  checkEvent(event: unknown): string[];
+}
+
+/** Build a validator. */
+export function createContractValidator(): ContractValidator {
+  const spec = loadSpec();
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+  addFormats(ajv);
+  ajv.addSchema({ $id: "spec", components: spec.components, paths: spec.paths }, "spec");
+  const cache = new Map<string, ValidateFunction>();
+  const compile = (pointer: string) => {
+    let fn = cache.get(pointer);
+    if (!fn) {
+      fn = ajv.compile({ $ref: `spec#${pointer}` });
+      cache.set(pointer, fn);
+    }
+    return fn;
+  };
+
+  const paths = spec.paths as Record<string, Json>;
+  const compiled: CompiledPath[] = Object.keys(paths)
+    .map((template) => {
+      const segments = template.split("/").filter(Boolean);
+      const source = segments.map((s) => (s.startsWith("{") ? "/[^/]+" : `/${s}`)).join("");
+      return {
+        template,
+        pattern: new RegExp(`^${source}/?$`),
+        literal: segments.filter((s) => !s.startsWith("{")).length,
+      };
+    })
+    .sort((a, b) => b.literal - a.literal);
+
+  const resolveResponse = (response: Json): { pointerBase: string | null; response: Json } => {
+    const ref = response.$ref;
+    if (typeof ref === "string" && ref.startsWith("#/")) {
+      const parts = ref.slice(2).split("/");
+      let node: unknown = spec;
+      for (const p of parts) node = (node as Json)[p.replace(/~1/g, "/").replace(/~0/g, "~")];
+      return { pointerBase: ref.slice(1), response: node as Json };
+    }
+    return { pointerBase: null, response };
+  };
+
+  function check(method: string, url: string, status: number, headers: Headers, bodyText: string): string[] {
+    const problems: string[] = [];
+    const { pathname } = new URL(url);
+    const label = `${method.toUpperCase()} ${pathname} ${status}`;
+    if (!headers.get("x-request-id")) problems.push(`${label}: no x-request-id header`);
+    const match = compiled.find((c) => c.pattern.test(pathname));
+    if (!match) return [...problems, `${label}: path not in openapi.yaml`];
+    const operation = paths[match.template]?.[method.toLowerCase()] as Json | undefined;
+    if (!operation) return [...problems, `${label}: method not in openapi.yaml for ${match.template}`];
+    const responses = operation.responses as Json;
+    const declared = (responses[String(status)] ?? responses.default) as Json | undefined;
+    if (!declared) return [...problems, `${label}: status not declared for ${match.template}`];
+    const { pointerBase, response } = resolveResponse(declared);
+    const base =
+      pointerBase ??
+      `/paths/${escapePointer(match.template)}/${method.toLowerCase()}/responses/${responses[String(status)] ? status : "default"}`;
+    const content = response.content as Json | undefined;
+    if (!content) {
+      if (bodyText.length > 0) problems.push(`${label}: body sent where the contract declares none`);
+      return problems;
+    }
+    if (!content["application/json"]) return [...problems, `${label}: contract declares no JSON body`];
+    let body: unknown;
+    try {
+      body = JSON.parse(bodyText);
+    } catch {
+      return [...problems, `${label}: body is not JSON: ${bodyText.slice(0, 100)}`];
+    }
+    if (!(headers.get("content-type") ?? "").includes("application/json")) {
+      problems.push(`${label}: content-type is ${headers.get("content-type")}`);
+    }
+    const validate = compile(`${base}/content/application~1json/schema`);
+    if (!validate(body)) {
+      for (const e of validate.errors ?? []) {
+        problems.push(
+          `${label}: ${e.instancePath || "/"} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ""}`,
+        );
+      }
+    }
+    return problems;
+  }
+
+  function checkEvent(event: unknown): string[] {
+    const validate = compile("/components/schemas/WebhookEvent");
+    if (validate(event)) return [];
+    return (validate.errors ?? []).map((e) => `event: ${e.instancePath || "/"} ${e.message}`);
+  }
+
+  return { check, checkEvent };
+}
