@@ -1,0 +1,188 @@
+/**
+ * Benchmark of the fake's VRPTW optimizer on Solomon / Gehring-Homberger instances.
+ *
+ *   npm run bench:optimizer -- [--budget fast|default|thorough] [--iterations N] [--seed N] [--minimize-routes]
+ *     [--time-limit MS] [--out DIR] [--shared DIR] [--set solomon|homberger200|homberger1000]... [FILE|DIR|NAME]...
+ *
+ * Prints CSV `instance,vehicles,distance,unassigned,seconds` on stdout (distance as recomputed by the independent
+ * checker), writes each solution as DIR/<instance>.json (default bench/out/optimizer) and checks it with
+ * shared/bench/check-solution.mjs; any infeasible solution or unassigned customer is reported on stderr and makes
+ * the exit status 1. Travel time = distance = unrounded Euclidean distance; fleet = the instance's vehicle number.
+ */
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { type Budget, type Problem, type SolveOptions, solve } from "../packages/fake/src/optimizer/index.js";
+
+interface Node {
+  id: number;
+  x: number;
+  y: number;
+  demand: number;
+  ready: number;
+  due: number;
+  service: number;
+}
+interface Instance {
+  name: string;
+  vehicles: number;
+  capacity: number;
+  nodes: Node[];
+}
+interface CheckResult {
+  instance: string;
+  vehicles: number;
+  distance: number;
+  unassigned: number;
+  feasible: boolean;
+  violations: string[];
+  violation_count: number;
+}
+interface Checker {
+  loadInstance(path: string): Instance;
+  parseSolution(text: string, inst: Instance): unknown;
+  checkSolution(inst: Instance, sol: unknown): CheckResult;
+}
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+function usage(msg?: string): never {
+  if (msg) process.stderr.write(`bench:optimizer: ${msg}\n`);
+  process.stderr.write(
+    "usage: npm run bench:optimizer -- [--budget fast|default|thorough] [--iterations N] [--seed N] " +
+      "[--minimize-routes] [--time-limit MS] [--out DIR] [--shared DIR] [--set solomon|homberger200|homberger1000] " +
+      "[FILE|DIR|NAME]...\n",
+  );
+  process.exit(1);
+}
+
+function listTxt(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((f) => f.toLowerCase().endsWith(".txt"))
+    .sort(naturalCompare)
+    .map((f) => join(dir, f));
+}
+
+function naturalCompare(a: string, b: string): number {
+  return a.localeCompare(b, "en", { numeric: true, sensitivity: "base" });
+}
+
+export function toProblem(inst: Instance): Problem {
+  const nodes = inst.nodes;
+  const depot = nodes[0]!;
+  return {
+    travel: {
+      size: nodes.length,
+      durations: (a, b) => {
+        const p = nodes[a]!;
+        const q = nodes[b]!;
+        return Math.hypot(p.x - q.x, p.y - q.y);
+      },
+    },
+    jobs: nodes.slice(1).map((c) => ({
+      id: String(c.id),
+      location: c.id,
+      service: c.service,
+      load: c.demand,
+      timeWindows: [{ start: c.ready, end: c.due }],
+    })),
+    vehicles: Array.from({ length: inst.vehicles }, (_, k) => ({
+      id: `v${k + 1}`,
+      start: 0,
+      end: 0,
+      shiftStart: depot.ready,
+      shiftEnd: depot.due,
+      capacity: inst.capacity,
+    })),
+  };
+}
+
+async function main(argv: string[]): Promise<number> {
+  const opts: SolveOptions = {};
+  let out = join(repoRoot, "bench", "out", "optimizer");
+  let shared = join(repoRoot, "..", "shared");
+  const inputs: string[] = [];
+  const sets: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const val = (): string => {
+      const v = argv[++i];
+      if (v === undefined) usage(`${a} needs a value`);
+      return v;
+    };
+    if (a === "--budget") {
+      const b = val();
+      if (b !== "fast" && b !== "default" && b !== "thorough") usage(`unknown budget ${b}`);
+      opts.budget = b as Budget;
+    } else if (a === "--iterations") opts.iterations = Number(val());
+    else if (a === "--seed") opts.seed = Number(val());
+    else if (a === "--minimize-routes") opts.minimizeRoutes = true;
+    else if (a === "--balance") opts.balance = true;
+    else if (a === "--time-limit") opts.timeLimitMs = Number(val());
+    else if (a === "--out") out = resolve(val());
+    else if (a === "--shared") shared = resolve(val());
+    else if (a === "--set") sets.push(val());
+    else if (a === "-h" || a === "--help") usage();
+    else if (a.startsWith("--")) usage(`unknown option ${a}`);
+    else inputs.push(a);
+  }
+  const checkerPath = join(shared, "bench", "check-solution.mjs");
+  if (!existsSync(checkerPath)) usage(`checker not found: ${checkerPath} (use --shared DIR)`);
+  const checker = (await import(pathToFileURL(checkerPath).href)) as Checker;
+  const instDir = join(shared, "bench", "instances");
+  const files: string[] = [];
+  for (const s of sets) {
+    if (s === "solomon") files.push(...listTxt(join(instDir, "solomon")));
+    else if (s === "homberger200" || s === "homberger1000") {
+      const tag = s === "homberger200" ? "_2_" : "_10_";
+      files.push(...listTxt(join(instDir, "homberger")).filter((f) => f.includes(tag)));
+    } else usage(`unknown set ${s}`);
+  }
+  for (const a of inputs) {
+    if (existsSync(a) && statSync(a).isDirectory()) files.push(...listTxt(a));
+    else files.push(a); // a file, or a bare instance name resolved by the checker
+  }
+  if (files.length === 0) usage("no instance given");
+  if (opts.timeLimitMs !== undefined) opts.now = () => performance.now();
+  mkdirSync(out, { recursive: true });
+  process.stdout.write("instance,vehicles,distance,unassigned,seconds\n");
+  let failures = 0;
+  for (const file of files) {
+    const inst = checker.loadInstance(file);
+    const problem = toProblem(inst);
+    const t0 = performance.now();
+    const sol = solve(problem, opts);
+    const seconds = (performance.now() - t0) / 1000;
+    const routes = sol.routes.map((r) => r.stops.map((s) => Number(s.jobId)));
+    const json = JSON.stringify({
+      instance: inst.name,
+      routes,
+      seconds: Number(seconds.toFixed(3)),
+      unassigned: sol.unassigned.map((u) => Number(u.jobId)),
+    });
+    writeFileSync(join(out, `${inst.name}.json`), `${json}\n`);
+    const check = checker.checkSolution(inst, checker.parseSolution(json, inst));
+    if (!check.feasible || check.unassigned > 0) {
+      failures++;
+      process.stderr.write(
+        `${inst.name}: ${check.feasible ? "feasible" : "INFEASIBLE"}, unassigned ${check.unassigned}` +
+          `${check.violations.length ? `: ${check.violations.join("; ")}` : ""}\n`,
+      );
+    }
+    process.stdout.write(
+      `${inst.name},${check.vehicles},${check.distance},${check.unassigned},${seconds.toFixed(3)}\n`,
+    );
+  }
+  if (failures > 0) process.stderr.write(`${failures} instance(s) failed the check\n`);
+  return failures > 0 ? 1 : 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    process.stderr.write(`bench:optimizer: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,184 @@
+/**
+ * Mutable route and plan state with cached schedules for constant-time insertion checks.
+ *
+ * Positions in a route: 0 is the vehicle's start, 1..len its jobs, len+1 its end (the zero-travel dummy location on
+ * an open route). For each position the route caches `early` (earliest departure, service included, when leaving
+ * the start at the shift start) and `late` (latest arrival that keeps the rest of the route feasible; arriving
+ * earlier is always fine since waiting is allowed). Inserting job j between p and p+1 is feasible iff j's service
+ * can start in one of its windows after `early[p] + travel` and the resulting arrival at p+1 is `<= late[p+1]`.
+ */
+import { latestArrival, type Model, serviceStart } from "./model.js";
+
+/** How a route's cost is counted: travel duration, plus a fixed cost per used route and an optional balance term. */
+export interface CostParams {
+  /** Cost of using a vehicle at all (non-zero for `minimizeRoutes`). */
+  fixed: number;
+  /** Weight of the balance term `(travel + service)²` per route (non-zero for `balance`). */
+  balance: number;
+}
+
+export class Route {
+  readonly v: number;
+  len = 0;
+  readonly job: Int32Array;
+  readonly loc: Int32Array;
+  readonly early: Float64Array;
+  readonly late: Float64Array;
+  travel = 0;
+  load = 0;
+  service = 0;
+  cost = 0;
+  feasible = true;
+
+  constructor(md: Model, v: number) {
+    this.v = v;
+    const size = md.n + 2;
+    this.job = new Int32Array(size).fill(-1);
+    this.loc = new Int32Array(size);
+    this.early = new Float64Array(size);
+    this.late = new Float64Array(size);
+  }
+
+  copyFrom(o: Route): void {
+    const k = o.len + 2;
+    this.len = o.len;
+    this.job.set(o.job.subarray(0, k));
+    this.loc.set(o.loc.subarray(0, k));
+    this.early.set(o.early.subarray(0, k));
+    this.late.set(o.late.subarray(0, k));
+    this.travel = o.travel;
+    this.load = o.load;
+    this.service = o.service;
+    this.cost = o.cost;
+    this.feasible = o.feasible;
+  }
+
+  /** Recompute the cached schedule and cost after the job sequence changed; sets `feasible`. */
+  update(md: Model, cp: CostParams): boolean {
+    const side = md.side;
+    const D = md.dur;
+    const len = this.len;
+    const job = this.job;
+    const loc = this.loc;
+    const early = this.early;
+    const late = this.late;
+    const v = this.v;
+    loc[0] = md.vStart[v]!;
+    loc[len + 1] = md.vEnd[v]!;
+    let t = md.vShiftStart[v]!;
+    early[0] = t;
+    let travel = 0;
+    let load = 0;
+    let service = 0;
+    let ok = true;
+    let prev = loc[0]!;
+    for (let p = 1; p <= len; p++) {
+      const j = job[p]!;
+      const l = md.jobLoc[j]!;
+      loc[p] = l;
+      const d = D[prev * side + l]!;
+      travel += d;
+      const st = serviceStart(md, j, t + d);
+      if (st === Number.POSITIVE_INFINITY) ok = false;
+      const s = md.service[j]!;
+      t = st + s;
+      early[p] = t;
+      load += md.load[j]!;
+      service += s;
+      prev = l;
+    }
+    const dEnd = D[prev * side + loc[len + 1]!]!;
+    travel += dEnd;
+    early[len + 1] = t + dEnd;
+    const shiftEnd = md.vShiftEnd[v]!;
+    if (!(t + dEnd <= shiftEnd) || load > md.vCap[v]!) ok = false;
+    late[len + 1] = shiftEnd;
+    for (let p = len; p >= 1; p--) {
+      const j = job[p]!;
+      late[p] = latestArrival(md, j, late[p + 1]! - D[loc[p]! * side + loc[p + 1]!]! - md.service[j]!);
+    }
+    late[0] = late[1]! - D[loc[0]! * side + loc[1]!]!;
+    this.travel = travel;
+    this.load = load;
+    this.service = service;
+    this.feasible = ok;
+    this.cost = len === 0 ? 0 : routeCost(cp, travel, service);
+    return ok;
+  }
+}
+
+export function routeCost(cp: CostParams, travel: number, service: number): number {
+  const w = travel + service;
+  return travel + cp.fixed + cp.balance * w * w;
+}
+
+/** A whole plan: one route per vehicle plus the jobs left out. */
+export class PlanState {
+  readonly routes: Route[];
+  /** Route of each job, -1 when unassigned or excluded. */
+  readonly routeOf: Int32Array;
+  readonly posOf: Int32Array;
+  unassigned: number[] = [];
+
+  constructor(md: Model) {
+    this.routes = [];
+    for (let v = 0; v < md.m; v++) this.routes.push(new Route(md, v));
+    this.routeOf = new Int32Array(md.n).fill(-1);
+    this.posOf = new Int32Array(md.n).fill(-1);
+  }
+
+  /** Update route r's schedule and the job → position index. */
+  refresh(md: Model, cp: CostParams, r: number): boolean {
+    const route = this.routes[r]!;
+    const ok = route.update(md, cp);
+    for (let p = 1; p <= route.len; p++) {
+      const j = route.job[p]!;
+      this.routeOf[j] = r;
+      this.posOf[j] = p;
+    }
+    return ok;
+  }
+
+  /** Copy the given routes (and the unassigned list) from another plan of the same model. */
+  copyRoutesFrom(o: PlanState, rs: Iterable<number>): void {
+    for (const r of rs) {
+      const route = this.routes[r]!;
+      route.copyFrom(o.routes[r]!);
+      for (let p = 1; p <= route.len; p++) {
+        const j = route.job[p]!;
+        this.routeOf[j] = r;
+        this.posOf[j] = p;
+      }
+    }
+    for (const j of this.unassigned) {
+      if (o.routeOf[j]! >= 0) {
+        this.routeOf[j] = o.routeOf[j]!;
+        this.posOf[j] = o.posOf[j]!;
+      }
+    }
+    this.unassigned = o.unassigned.slice();
+    for (const j of this.unassigned) {
+      this.routeOf[j] = -1;
+      this.posOf[j] = -1;
+    }
+  }
+
+  copyAllFrom(o: PlanState): void {
+    this.routeOf.set(o.routeOf);
+    this.posOf.set(o.posOf);
+    for (let r = 0; r < this.routes.length; r++) this.routes[r]!.copyFrom(o.routes[r]!);
+    this.unassigned = o.unassigned.slice();
+  }
+
+  baseCost(): number {
+    let c = 0;
+    for (const r of this.routes) c += r.cost;
+    return c;
+  }
+
+  usedRoutes(): number {
+    let k = 0;
+    for (const r of this.routes) if (r.len > 0) k++;
+    return k;
+  }
+}

@@ -1,0 +1,286 @@
+/**
+ * Ruin and recreate after SISR (Christiaens & Vanden Berghe 2020, "Slack Induction by String Removals"):
+ * the ruin removes a few strings (or split strings) of consecutive jobs from routes near a random seed job; the
+ * recreate re-inserts the removed and all unassigned jobs one by one, each at its cheapest feasible position, skipping
+ * each position with a small "blink" probability.
+ */
+import type { Model } from "./model.js";
+import type { Rng } from "./rng.js";
+import type { CostParams, PlanState } from "./route-state.js";
+
+/** SISR parameters (the paper's defaults). */
+export interface SisrParams {
+  /** Average number of removed jobs (c̄). */
+  avgRemoved: number;
+  /** Maximum string length (L^max). */
+  maxString: number;
+  /** Probability of a plain string removal rather than a split string (1 − α in the paper's terms). */
+  stringProb: number;
+  /** Split depth β: probability of stopping to grow the preserved part of a split string. */
+  splitDepth: number;
+  /** Probability of skipping a candidate insertion position (blink rate). */
+  blink: number;
+}
+
+export const DEFAULT_SISR: SisrParams = {
+  avgRemoved: 10,
+  maxString: 10,
+  stringProb: 0.5,
+  splitDepth: 0.01,
+  blink: 0.01,
+};
+
+/** Scratch state shared by the ruin and recreate steps of one search. */
+export class RuinRecreate {
+  readonly md: Model;
+  readonly cp: CostParams;
+  readonly rng: Rng;
+  readonly params: SisrParams;
+  /** Jobs the search may place (feasible alone on some vehicle). */
+  readonly active: Int32Array;
+  /** Routes changed by the current move (flag per vehicle and list). */
+  readonly touched: Uint8Array;
+  touchedList: number[] = [];
+  /** Set when a route became infeasible after a removal (only possible with non-metric travel times). */
+  bad = false;
+  private removed: number[] = [];
+  private readonly classSeen: Int32Array;
+  private stamp = 0;
+  private readonly sortKey: Float64Array;
+
+  constructor(md: Model, cp: CostParams, rng: Rng, active: Int32Array, params: SisrParams = DEFAULT_SISR) {
+    this.md = md;
+    this.cp = cp;
+    this.rng = rng;
+    this.params = params;
+    this.active = active;
+    this.touched = new Uint8Array(md.m);
+    let classes = 0;
+    for (let v = 0; v < md.m; v++) classes = Math.max(classes, md.vClass[v]! + 1);
+    this.classSeen = new Int32Array(classes);
+    this.sortKey = new Float64Array(md.n);
+  }
+
+  beginMove(): void {
+    for (const r of this.touchedList) this.touched[r] = 0;
+    this.touchedList = [];
+    this.bad = false;
+    this.removed = [];
+  }
+
+  private touch(r: number): void {
+    if (this.touched[r] === 0) {
+      this.touched[r] = 1;
+      this.touchedList.push(r);
+    }
+  }
+
+  /** Remove every job of route r (used by route elimination). */
+  removeRoute(s: PlanState, r: number): void {
+    const route = s.routes[r]!;
+    for (let p = 1; p <= route.len; p++) {
+      const j = route.job[p]!;
+      this.removed.push(j);
+      s.routeOf[j] = -1;
+      s.posOf[j] = -1;
+    }
+    route.len = 0;
+    this.touch(r);
+    if (!s.refresh(this.md, this.cp, r)) this.bad = true;
+  }
+
+  /** SISR ruin: remove strings of jobs from routes close to a random seed job. */
+  ruin(s: PlanState): void {
+    const md = this.md;
+    const rng = this.rng;
+    const prm = this.params;
+    let assigned = 0;
+    let used = 0;
+    for (const route of s.routes) {
+      if (route.len > 0) {
+        assigned += route.len;
+        used++;
+      }
+    }
+    if (assigned === 0) return;
+    const lsMax = Math.min(prm.maxString, assigned / used);
+    const ksMax = (4 * prm.avgRemoved) / (1 + lsMax) - 1;
+    const ks = Math.floor(rng.next() * ksMax) + 1;
+    let seed = -1;
+    for (let tries = 0; tries < 1000 && seed < 0; tries++) {
+      const j = this.active[rng.int(this.active.length)]!;
+      if (s.routeOf[j]! >= 0) seed = j;
+    }
+    if (seed < 0) return;
+    let ruined = 0;
+    const K = md.nbK;
+    for (let t = -1; t < K && ruined < ks; t++) {
+      const c = t < 0 ? seed : md.nb[seed * K + t]!;
+      const r = s.routeOf[c]!;
+      if (r < 0 || this.touched[r] === 1) continue;
+      const route = s.routes[r]!;
+      const lMax = Math.min(route.len, lsMax);
+      const l = Math.floor(rng.next() * lMax) + 1;
+      const pos = s.posOf[c]!;
+      if (l === route.len || rng.next() < prm.stringProb) {
+        this.removeString(s, r, pos, l, 0, 0);
+      } else {
+        let extra = 1;
+        while (l + extra < route.len && rng.next() > prm.splitDepth) extra++;
+        const keepAt = rng.int(l + 1);
+        this.removeString(s, r, pos, l + extra, keepAt, extra);
+      }
+      ruined++;
+    }
+  }
+
+  /** Remove a string of `size` positions containing `pos`, except `keep` positions starting at offset `keepAt`. */
+  private removeString(s: PlanState, r: number, pos: number, size: number, keepAt: number, keep: number): void {
+    const route = s.routes[r]!;
+    const len = route.len;
+    const lo = Math.max(1, pos - size + 1);
+    const hi = Math.min(pos, len - size + 1);
+    const start = lo + this.rng.int(hi - lo + 1);
+    const job = route.job;
+    let w = start;
+    for (let p = start; p < start + size; p++) {
+      const k = p - start;
+      const j = job[p]!;
+      if (k >= keepAt && k < keepAt + keep) {
+        job[w++] = j;
+      } else {
+        this.removed.push(j);
+        s.routeOf[j] = -1;
+        s.posOf[j] = -1;
+      }
+    }
+    for (let p = start + size; p <= len; p++) job[w++] = job[p]!;
+    route.len = w - 1;
+    this.touch(r);
+    if (!s.refresh(this.md, this.cp, r)) this.bad = true;
+  }
+
+  /** Recreate: insert the removed jobs and every unassigned job, in one of SISR's orders. */
+  recreate(s: PlanState, order?: "random" | "demand" | "far" | "close" | "deadline"): void {
+    const list = this.removed;
+    for (const j of s.unassigned) list.push(j);
+    s.unassigned = [];
+    this.removed = [];
+    const rng = this.rng;
+    let o = order;
+    if (o === undefined) {
+      const u = rng.int(11);
+      o = u < 4 ? "random" : u < 8 ? "demand" : u < 10 ? "far" : "close";
+    }
+    for (let i = list.length - 1; i > 0; i--) {
+      const k = rng.int(i + 1);
+      const t = list[i]!;
+      list[i] = list[k]!;
+      list[k] = t;
+    }
+    const md = this.md;
+    const key = this.sortKey;
+    if (o !== "random") {
+      for (const j of list) {
+        key[j] =
+          o === "demand"
+            ? -md.load[j]!
+            : o === "far"
+              ? -md.depotDist[j]!
+              : o === "close"
+                ? md.depotDist[j]!
+                : md.lastEnd[j]!;
+      }
+      list.sort((a, b) => key[a]! - key[b]!);
+    }
+    for (const j of list) {
+      if (!this.insertBest(s, j)) s.unassigned.push(j);
+    }
+  }
+
+  /** Insert job j at its cheapest feasible position (with blinks); false when there is none. */
+  insertBest(s: PlanState, j: number): boolean {
+    const md = this.md;
+    const side = md.side;
+    const D = md.dur;
+    const m = md.m;
+    const lj = md.jobLoc[j]!;
+    const sj = md.service[j]!;
+    const loadJ = md.load[j]!;
+    const lastEnd = md.lastEnd[j]!;
+    const single = md.twCnt[j] === 1;
+    const tws = single ? md.twStart[md.twOff[j]!]! : 0;
+    const noTw = md.twCnt[j] === 0;
+    const blink = this.params.blink;
+    const rng = this.rng;
+    const fixed = this.cp.fixed;
+    const bw = this.cp.balance;
+    const rowJ = lj * side;
+    const stamp = ++this.stamp;
+    let best = Number.POSITIVE_INFINITY;
+    let bestR = -1;
+    let bestP = -1;
+    for (let r = 0; r < m; r++) {
+      if (md.compat[j * m + r] === 0) continue;
+      const route = s.routes[r]!;
+      if (route.load + loadJ > md.vCap[r]!) continue;
+      const len = route.len;
+      let extra = 0;
+      if (len === 0) {
+        const cls = md.vClass[r]!;
+        if (this.classSeen[cls] === stamp) continue;
+        this.classSeen[cls] = stamp;
+        extra = fixed;
+      }
+      const w0 = route.travel + route.service;
+      const loc = route.loc;
+      const early = route.early;
+      const late = route.late;
+      for (let p = 0; p <= len; p++) {
+        const a = loc[p]!;
+        const b = loc[p + 1]!;
+        const dA = D[a * side + lj]!;
+        const arr = early[p]! + dA;
+        if (arr > lastEnd) break;
+        const dB = D[rowJ + b]!;
+        const dd = dA + dB - D[a * side + b]!;
+        let c = dd + extra;
+        if (bw !== 0) {
+          const w1 = w0 + dd + sj;
+          c += bw * (w1 * w1 - w0 * w0);
+        }
+        if (c >= best) continue;
+        let st: number;
+        if (noTw) st = arr;
+        else if (single) st = arr > tws ? arr : tws;
+        else st = serviceStartMulti(md, j, arr);
+        if (st + sj + dB > late[p + 1]!) continue;
+        if (blink > 0 && rng.next() < blink) continue;
+        best = c;
+        bestR = r;
+        bestP = p;
+      }
+    }
+    if (bestR < 0) return false;
+    const route = s.routes[bestR]!;
+    const job = route.job;
+    for (let p = route.len; p > bestP; p--) job[p + 1] = job[p]!;
+    job[bestP + 1] = j;
+    route.len++;
+    this.touch(bestR);
+    s.refresh(md, this.cp, bestR);
+    return true;
+  }
+}
+
+function serviceStartMulti(md: Model, j: number, arrival: number): number {
+  const o = md.twOff[j]!;
+  const c = md.twCnt[j]!;
+  for (let k = 0; k < c; k++) {
+    if (arrival <= md.twEnd[o + k]!) {
+      const s = md.twStart[o + k]!;
+      return arrival > s ? arrival : s;
+    }
+  }
+  return Number.POSITIVE_INFINITY;
+}

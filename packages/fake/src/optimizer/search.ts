@@ -1,0 +1,140 @@
+/**
+ * The search: a construction by greedy insertion (best of a few insertion orders), then SISR ruin-and-recreate
+ * iterations under simulated-annealing acceptance, then (for `minimizeRoutes`) route elimination.
+ *
+ * Plans are compared lexicographically: first the weighted count of unassigned jobs (so that one high-priority
+ * job outweighs every normal and low one, and one normal outweighs every low one), then the route costs
+ * (travel duration, plus the fixed cost per used vehicle and the balance term when asked).
+ */
+import type { Model } from "./model.js";
+import type { Rng } from "./rng.js";
+import { type CostParams, PlanState } from "./route-state.js";
+import { RuinRecreate } from "./ruin-recreate.js";
+
+export interface SearchOptions {
+  iterations: number;
+  /** Returns true when the wall-clock cap is reached. */
+  timeUp: () => boolean;
+  minimizeRoutes: boolean;
+}
+
+export interface SearchResult {
+  plan: PlanState;
+  iterations: number;
+}
+
+/** Penalty weights for unassigned jobs by priority (exact integers). */
+function penaltyWeights(md: Model, active: Int32Array): Float64Array {
+  let low = 0;
+  let normal = 0;
+  for (const j of active) {
+    if (md.prio[j] === 0) low++;
+    else if (md.prio[j] === 1) normal++;
+  }
+  const wLow = 1;
+  const wNormal = low + 1;
+  const wHigh = wNormal * (normal + 1);
+  const w = new Float64Array(md.n);
+  for (let j = 0; j < md.n; j++) w[j] = md.prio[j] === 0 ? wLow : md.prio[j] === 1 ? wNormal : wHigh;
+  return w;
+}
+
+function penaltyOf(plan: PlanState, w: Float64Array): number {
+  let p = 0;
+  for (const j of plan.unassigned) p += w[j]!;
+  return p;
+}
+
+export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, opt: SearchOptions): SearchResult {
+  const weights = penaltyWeights(md, active);
+  const cur = new PlanState(md);
+  const cand = new PlanState(md);
+  const best = new PlanState(md);
+  for (let r = 0; r < md.m; r++) {
+    cur.refresh(md, cp, r);
+  }
+  const rr = new RuinRecreate(md, cp, rng, active);
+
+  // Construction: the best of several insertion orders.
+  let curPen = Number.POSITIVE_INFINITY;
+  let curBase = Number.POSITIVE_INFINITY;
+  for (const order of ["deadline", "far", "demand", "random"] as const) {
+    cand.copyAllFrom(cur);
+    for (let r = 0; r < md.m; r++) {
+      cand.routes[r]!.len = 0;
+      cand.refresh(md, cp, r);
+    }
+    cand.routeOf.fill(-1);
+    cand.posOf.fill(-1);
+    cand.unassigned = Array.from(active);
+    rr.beginMove();
+    rr.recreate(cand, order);
+    const pen = penaltyOf(cand, weights);
+    const base = cand.baseCost();
+    if (pen < curPen || (pen === curPen && base < curBase)) {
+      curPen = pen;
+      curBase = base;
+      best.copyAllFrom(cand);
+    }
+  }
+  cur.copyAllFrom(best);
+  cand.copyAllFrom(best);
+  let bestPen = curPen;
+  let bestBase = curBase;
+
+  // Temperatures relative to the mean arc duration of the initial plan.
+  let travel = 0;
+  let arcs = 0;
+  for (const route of cur.routes) {
+    if (route.len > 0) {
+      travel += route.travel;
+      arcs += route.len + 1;
+    }
+  }
+  const avgArc = arcs > 0 ? travel / arcs : 1;
+  const t0 = Math.max(avgArc * T0_FACTOR, 1e-9);
+  const tf = Math.max(avgArc * TF_FACTOR, 1e-10);
+  const iters = opt.iterations;
+  let it = 0;
+  if (active.length > 0) {
+    const ratio = tf / t0;
+    for (; it < iters; it++) {
+      if ((it & 31) === 0 && opt.timeUp()) break;
+      const temp = t0 * ratio ** (it / iters);
+      rr.beginMove();
+      rr.ruin(cand);
+      rr.recreate(cand);
+      let accept = false;
+      let pen = 0;
+      let base = 0;
+      if (!rr.bad) {
+        pen = penaltyOf(cand, weights);
+        base = cand.baseCost();
+        accept = pen < curPen || (pen === curPen && base < curBase - temp * Math.log(rng.next()));
+      }
+      if (accept) {
+        cur.copyRoutesFrom(cand, rr.touchedList);
+        curPen = pen;
+        curBase = base;
+        if (pen < bestPen || (pen === bestPen && base < bestBase - 1e-9)) {
+          bestPen = pen;
+          bestBase = base;
+          best.copyAllFrom(cur);
+        }
+      } else {
+        cand.copyRoutesFrom(cur, rr.touchedList);
+      }
+    }
+  }
+  return { plan: best, iterations: it };
+}
+
+/** Start temperature and final temperature as multiples of the initial plan's mean arc duration. */
+export let T0_FACTOR = 1;
+export let TF_FACTOR = 0.01;
+
+/** Tuning hook for experiments. */
+export function setTemperatures(t0: number, tf: number): void {
+  T0_FACTOR = t0;
+  TF_FACTOR = tf;
+}
