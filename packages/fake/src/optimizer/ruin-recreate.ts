@@ -45,6 +45,9 @@ export class RuinRecreate {
   bad = false;
   private removed: number[] = [];
   private readonly classSeen: Int32Array;
+  private readonly routeMark: Int32Array;
+  /** Number of nearest neighbours whose routes are scanned first by the insertion (0 = all routes). */
+  granular = 40;
   private stamp = 0;
   private readonly sortKey: Float64Array;
 
@@ -58,6 +61,7 @@ export class RuinRecreate {
     let classes = 0;
     for (let v = 0; v < md.m; v++) classes = Math.max(classes, md.vClass[v]! + 1);
     this.classSeen = new Int32Array(classes);
+    this.routeMark = new Int32Array(md.m);
     this.sortKey = new Float64Array(md.n);
   }
 
@@ -220,46 +224,65 @@ export class RuinRecreate {
     let best = Number.POSITIVE_INFINITY;
     let bestR = -1;
     let bestP = -1;
-    for (let r = 0; r < m; r++) {
-      if (md.compat[j * m + r] === 0) continue;
-      const route = s.routes[r]!;
-      if (route.load + loadJ > md.vCap[r]!) continue;
-      const len = route.len;
-      let extra = 0;
-      if (len === 0) {
-        const cls = md.vClass[r]!;
-        if (this.classSeen[cls] === stamp) continue;
-        this.classSeen[cls] = stamp;
-        extra = fixed;
+    // Granular pass: only the routes that serve one of j's nearest neighbours (and the empty vehicles); all the
+    // routes when that finds no feasible position.
+    const gran = this.granular;
+    let restrict = gran > 0 && m > 4;
+    if (restrict) {
+      const K = md.nbK;
+      const lim = Math.min(gran, K);
+      const mark = this.routeMark;
+      for (let t = 0; t < lim; t++) {
+        const r = s.routeOf[md.nb[j * K + t]!]!;
+        if (r >= 0) mark[r] = stamp;
       }
-      const w0 = route.travel + route.service;
-      const loc = route.loc;
-      const early = route.early;
-      const late = route.late;
-      for (let p = 0; p <= len; p++) {
-        const a = loc[p]!;
-        const b = loc[p + 1]!;
-        const dA = D[a * side + lj]!;
-        const arr = early[p]! + dA;
-        if (arr > lastEnd) break;
-        const dB = D[rowJ + b]!;
-        const dd = dA + dB - D[a * side + b]!;
-        let c = dd + extra;
-        if (bw !== 0) {
-          const w1 = w0 + dd + sj;
-          c += bw * (w1 * w1 - w0 * w0);
+    }
+    for (let pass = 0; pass < 2; pass++) {
+      for (let r = 0; r < m; r++) {
+        if (md.compat[j * m + r] === 0) continue;
+        const route = s.routes[r]!;
+        if (restrict && route.len > 0 && this.routeMark[r] !== stamp) continue;
+        if (route.load + loadJ > md.vCap[r]!) continue;
+        const len = route.len;
+        let extra = 0;
+        if (len === 0) {
+          const cls = md.vClass[r]!;
+          if (this.classSeen[cls] === this.stamp) continue;
+          this.classSeen[cls] = this.stamp;
+          extra = fixed;
         }
-        if (c >= best) continue;
-        let st: number;
-        if (noTw) st = arr;
-        else if (single) st = arr > tws ? arr : tws;
-        else st = serviceStartMulti(md, j, arr);
-        if (st + sj + dB > late[p + 1]!) continue;
-        if (blink > 0 && rng.next() < blink) continue;
-        best = c;
-        bestR = r;
-        bestP = p;
+        const w0 = route.travel + route.service;
+        const loc = route.loc;
+        const early = route.early;
+        const late = route.late;
+        for (let p = 0; p <= len; p++) {
+          const a = loc[p]!;
+          const b = loc[p + 1]!;
+          const dA = D[a * side + lj]!;
+          const arr = early[p]! + dA;
+          if (arr > lastEnd) break;
+          const dB = D[rowJ + b]!;
+          const dd = dA + dB - D[a * side + b]!;
+          let c = dd + extra;
+          if (bw !== 0) {
+            const w1 = w0 + dd + sj;
+            c += bw * (w1 * w1 - w0 * w0);
+          }
+          if (c >= best) continue;
+          let st: number;
+          if (noTw) st = arr;
+          else if (single) st = arr > tws ? arr : tws;
+          else st = serviceStartMulti(md, j, arr);
+          if (st + sj + dB > late[p + 1]!) continue;
+          if (blink > 0 && rng.next() < blink) continue;
+          best = c;
+          bestR = r;
+          bestP = p;
+        }
       }
+      if (bestR >= 0 || !restrict) break;
+      restrict = false;
+      this.stamp++;
     }
     if (bestR < 0) return false;
     const route = s.routes[bestR]!;
