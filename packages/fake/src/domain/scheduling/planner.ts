@@ -1,0 +1,278 @@
+/**
+ * The pure planner of a scheduling run: plain orders and routes in, the optimizer's {@link Problem} built on one
+ * time axis (seconds since local midnight of the run's date in the workspace's time zone), solved, and turned
+ * back into per-route stop sequences with instants, kilometres and loads, plus the orders left out with their
+ * reason. No state, no clock, no ids: everything it needs is in its input.
+ * @see contract.md sections 5 and 9
+ */
+import { solve } from "../../optimizer/index.js";
+import type { Budget, Job, Priority, Problem, Solution, UnassignedReason, Vehicle } from "../../optimizer/types.js";
+import { localInstant, minutesOfDay } from "./local-time.js";
+import type { GeoPoint, TravelMode, TravelProvider } from "./travel.js";
+
+/** A time window as orders and routes carry it: local `HH:MM` times of day. */
+export interface LocalWindow {
+  startTime: string;
+  endTime: string;
+}
+
+/** An order as the planner needs it. */
+export interface PlanOrder {
+  uuid: string;
+  location: GeoPoint;
+  timeWindows: readonly LocalWindow[];
+  /** Service seconds. */
+  duration: number;
+  load: number;
+  tags: readonly string[];
+  priority: Priority;
+  /**
+   * Keep the order on this route (the run may re-sequence it there but not move it). Used to guarantee that
+   * an order already placed is never dropped.
+   */
+  pinnedRouteUuid?: string;
+}
+
+/** A route as the planner needs it. */
+export interface PlanRoute {
+  uuid: string;
+  startTime: string;
+  endTime: string;
+  startLocation: GeoPoint;
+  /** null or absent: an open route that ends at its last stop. */
+  endLocation?: GeoPoint | null;
+  /** null or absent: unlimited. */
+  capacity?: number | null;
+  tags: readonly string[];
+}
+
+/** Everything one planning call needs. */
+export interface PlanInput {
+  /** The run's date, `YYYY-MM-DD`. */
+  date: string;
+  /** The workspace's IANA time zone. */
+  timezone: string;
+  orders: readonly PlanOrder[];
+  routes: readonly PlanRoute[];
+  travelMode: TravelMode;
+  travel: TravelProvider;
+  /** Seed of the solver. */
+  seed: number;
+  minimizeRoutes?: boolean;
+  balance?: boolean;
+  /** Search effort (default `fast`, see docs/scheduling.md). */
+  budget?: Budget;
+  /** Exact iteration count; overrides `budget`. */
+  iterations?: number;
+}
+
+/** One planned stop. Instants are epoch milliseconds. */
+export interface PlanStop {
+  /** 1-based position on the route. */
+  sequence: number;
+  orderUuid: string;
+  arrivalTime: number;
+  /** Start of service (arrival plus any wait for the window). */
+  serviceStartTime: number;
+  departureTime: number;
+  /** Seconds spent waiting for the window. */
+  idleSeconds: number;
+  distanceFromPreviousStopInKilometers: number;
+  durationFromPreviousStopInSeconds: number;
+  /** The order's own load. */
+  load: number;
+}
+
+/** One route's plan. */
+export interface PlanRouteResult {
+  routeUuid: string;
+  /** Departure from the start location. */
+  startTime: number;
+  /** Arrival at the end location, or departure from the last stop on an open route. */
+  endTime: number;
+  stops: PlanStop[];
+  /** The leg from the last stop to the end location (0 on an open route). */
+  endLeg: { distanceInKilometers: number; durationInSeconds: number };
+  distanceInKilometers: number;
+  /** From departure to the end: driving, service and waiting. */
+  workingTimeInSeconds: number;
+  idleTimeInSeconds: number;
+  load: number;
+}
+
+/** An order the run could not place. */
+export interface PlanUnscheduled {
+  orderUuid: string;
+  reason: UnassignedReason;
+}
+
+/** The planner's answer. */
+export interface PlanResult {
+  /** Routes with at least one stop, in input order. */
+  routes: PlanRouteResult[];
+  /** In input order. */
+  unscheduled: PlanUnscheduled[];
+  summary: {
+    routesUsed: number;
+    ordersScheduled: number;
+    ordersUnscheduled: number;
+    distanceInKilometers: number;
+    workingTimeInSeconds: number;
+    idleTimeInSeconds: number;
+  };
+}
+
+/** A skill that only one route has: pins an order to that route. */
+const pinSkill = (routeUuid: string) => `\u0000route:${routeUuid}`;
+
+/** Kilometres with metre precision. */
+const km = (metres: number) => Math.round(metres) / 1000;
+
+/**
+ * Build the optimizer's problem. Locations: route starts, route ends, then orders (one index per distinct
+ * point). Times: seconds since local midnight of `date` (the real elapsed time, so daylight-saving days work).
+ */
+export function buildProblem(input: PlanInput): { problem: Problem; origin: number; points: GeoPoint[] } {
+  const origin = localInstant(input.date, 0, input.timezone);
+  const seconds = (time: string) => (localInstant(input.date, minutesOfDay(time), input.timezone) - origin) / 1000;
+  const points: GeoPoint[] = [];
+  const index = new Map<string, number>();
+  const locate = (p: GeoPoint) => {
+    const key = `${p.latitude},${p.longitude}`;
+    let i = index.get(key);
+    if (i === undefined) {
+      i = points.length;
+      points.push({ latitude: p.latitude, longitude: p.longitude });
+      index.set(key, i);
+    }
+    return i;
+  };
+  const vehicles: Vehicle[] = input.routes.map((route) => {
+    const vehicle: Vehicle = {
+      id: route.uuid,
+      start: locate(route.startLocation),
+      shiftStart: seconds(route.startTime),
+      shiftEnd: seconds(route.endTime),
+      skills: [...route.tags, pinSkill(route.uuid)],
+    };
+    if (route.endLocation) vehicle.end = locate(route.endLocation);
+    if (route.capacity !== undefined && route.capacity !== null) vehicle.capacity = route.capacity;
+    return vehicle;
+  });
+  const jobs: Job[] = input.orders.map((order) => ({
+    id: order.uuid,
+    location: locate(order.location),
+    service: order.duration,
+    load: order.load,
+    priority: order.priority,
+    skills: order.pinnedRouteUuid ? [...order.tags, pinSkill(order.pinnedRouteUuid)] : [...order.tags],
+    timeWindows: order.timeWindows
+      .map((w) => ({ start: seconds(w.startTime), end: seconds(w.endTime) }))
+      .sort((a, b) => a.start - b.start),
+  }));
+  const matrix = input.travel(points, input.travelMode);
+  const problem: Problem = {
+    jobs,
+    vehicles,
+    travel: { size: points.length, durations: matrix.durations, distances: matrix.distances },
+  };
+  return { problem, origin, points };
+}
+
+/** Turn the optimizer's solution (on the seconds axis) into the planner's answer (instants, km). */
+export function toPlanResult(input: PlanInput, solution: Solution, origin: number): PlanResult {
+  const at = (s: number) => origin + Math.round(s * 1000);
+  const loadOf = new Map(input.orders.map((o) => [o.uuid, o.load]));
+  const byVehicle = new Map(solution.routes.map((r) => [r.vehicleId, r]));
+  const routes: PlanRouteResult[] = [];
+  for (const route of input.routes) {
+    const planned = byVehicle.get(route.uuid);
+    if (!planned || planned.stops.length === 0) continue;
+    let stopsDistance = 0;
+    let stopsDuration = 0;
+    const stops = planned.stops.map((s, i): PlanStop => {
+      stopsDistance += s.distanceFromPrevious;
+      stopsDuration += s.durationFromPrevious;
+      return {
+        sequence: i + 1,
+        orderUuid: s.jobId,
+        arrivalTime: at(s.arrival),
+        serviceStartTime: at(s.serviceStart),
+        departureTime: at(s.departure),
+        idleSeconds: Math.round(s.waiting),
+        distanceFromPreviousStopInKilometers: km(s.distanceFromPrevious),
+        durationFromPreviousStopInSeconds: Math.round(s.durationFromPrevious),
+        load: loadOf.get(s.jobId) ?? 0,
+      };
+    });
+    routes.push({
+      routeUuid: route.uuid,
+      startTime: at(planned.start),
+      endTime: at(planned.end),
+      stops,
+      endLeg: {
+        distanceInKilometers: km(planned.distance - stopsDistance),
+        durationInSeconds: Math.round(planned.duration - stopsDuration),
+      },
+      distanceInKilometers: km(planned.distance),
+      workingTimeInSeconds: Math.round(planned.end - planned.start),
+      idleTimeInSeconds: Math.round(planned.waiting),
+      load: planned.load,
+    });
+  }
+  const reasonOf = new Map(solution.unassigned.map((u) => [u.jobId, u.reason]));
+  const unscheduled: PlanUnscheduled[] = [];
+  for (const order of input.orders) {
+    const reason = reasonOf.get(order.uuid);
+    if (reason) unscheduled.push({ orderUuid: order.uuid, reason });
+  }
+  return { routes, unscheduled, summary: summarize(routes, unscheduled.length) };
+}
+
+/** Totals over a set of planned routes. */
+export function summarize(routes: readonly PlanRouteResult[], ordersUnscheduled: number): PlanResult["summary"] {
+  let distance = 0;
+  let working = 0;
+  let idle = 0;
+  let scheduled = 0;
+  for (const r of routes) {
+    distance += r.distanceInKilometers;
+    working += r.workingTimeInSeconds;
+    idle += r.idleTimeInSeconds;
+    scheduled += r.stops.length;
+  }
+  return {
+    routesUsed: routes.length,
+    ordersScheduled: scheduled,
+    ordersUnscheduled,
+    distanceInKilometers: Math.round(distance * 1000) / 1000,
+    workingTimeInSeconds: working,
+    idleTimeInSeconds: idle,
+  };
+}
+
+/**
+ * Plan a run: build the problem, solve it, convert the answer. Hard constraints (time windows, capacity, tags,
+ * shift start and end) are the solver's; what cannot be placed comes back in `unscheduled` with its reason.
+ *
+ * @example
+ * ```ts
+ * const result = plan({
+ *   date: "2026-11-23", timezone: "Europe/Berlin", travelMode: "car", travel: greatCircleTravel, seed: 7,
+ *   routes: [{ uuid: "r1", startTime: "08:00", endTime: "17:00", tags: [],
+ *              startLocation: { latitude: 52.52, longitude: 13.405 } }],
+ *   orders: [{ uuid: "o1", location: { latitude: 52.5, longitude: 13.4 }, timeWindows: [], duration: 300,
+ *              load: 1, tags: [], priority: "normal" }],
+ * });
+ * // result.routes[0].stops[0].orderUuid === "o1"
+ * ```
+ */
+export function plan(input: PlanInput): PlanResult {
+  const { problem, origin } = buildProblem(input);
+  const options: Parameters<typeof solve>[1] = { seed: input.seed, budget: input.budget ?? "fast" };
+  if (input.iterations !== undefined) options.iterations = input.iterations;
+  if (input.minimizeRoutes) options.minimizeRoutes = true;
+  if (input.balance) options.balance = true;
+  const solution = solve(problem, options);
+  return toPlanResult(input, solution, origin);
+}
