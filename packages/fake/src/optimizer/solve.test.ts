@@ -1,0 +1,517 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { Job, Problem, Solution, Vehicle } from "./index.js";
+import { solve } from "./index.js";
+
+/** Locations on a plane; travel duration = Euclidean distance. */
+function plane(points: readonly (readonly [number, number])[]): Problem["travel"] {
+  return {
+    size: points.length,
+    durations: (a, b) => {
+      const p = points[a]!;
+      const q = points[b]!;
+      return Math.hypot(p[0] - q[0], p[1] - q[1]);
+    },
+  };
+}
+
+function duration(problem: Problem, a: number, b: number): number {
+  const d = problem.travel.durations;
+  return typeof d === "function" ? d(a, b) : a === b ? 0 : d[a]![b]!;
+}
+
+const vehicle = (id: string, extra: Partial<Vehicle> = {}): Vehicle => ({
+  id,
+  start: 0,
+  end: 0,
+  shiftStart: 0,
+  shiftEnd: 1000,
+  ...extra,
+});
+
+const order = (s: Solution, vehicleId?: string) =>
+  (vehicleId === undefined ? s.routes[0] : s.routes.find((r) => r.vehicleId === vehicleId))?.stops.map(
+    (x) => x.jobId,
+  ) ?? [];
+
+const reasonOf = (s: Solution, jobId: string) => s.unassigned.find((u) => u.jobId === jobId)?.reason;
+
+/**
+ * Independent feasibility check of a plan against its problem: windows, capacity, skills, shift, the reported
+ * times and totals, and every job accounted for exactly once.
+ */
+function verify(problem: Problem, s: Solution): string[] {
+  const errors: string[] = [];
+  const eps = 1e-6;
+  const seen = new Map<string, number>();
+  const jobs = new Map(problem.jobs.map((j) => [j.id, j]));
+  const usedVehicles = new Set<string>();
+  for (const route of s.routes) {
+    const v = problem.vehicles.find((x) => x.id === route.vehicleId);
+    if (!v) {
+      errors.push(`unknown vehicle ${route.vehicleId}`);
+      continue;
+    }
+    if (usedVehicles.has(v.id)) errors.push(`vehicle ${v.id} used twice`);
+    usedVehicles.add(v.id);
+    if (route.stops.length === 0) errors.push(`empty route ${v.id}`);
+    if (route.start < v.shiftStart - eps) errors.push(`${v.id} leaves before its shift`);
+    let t = route.start;
+    let prev = v.start;
+    let load = 0;
+    for (const stop of route.stops) {
+      const job = jobs.get(stop.jobId);
+      if (!job) {
+        errors.push(`unknown job ${stop.jobId}`);
+        continue;
+      }
+      seen.set(job.id, (seen.get(job.id) ?? 0) + 1);
+      for (const skill of job.skills ?? []) {
+        if (!(v.skills ?? []).includes(skill)) errors.push(`${job.id} needs ${skill}, ${v.id} lacks it`);
+      }
+      const arrival = t + duration(problem, prev, job.location);
+      if (Math.abs(arrival - stop.arrival) > eps) errors.push(`${job.id}: arrival ${stop.arrival} != ${arrival}`);
+      if (stop.serviceStart < arrival - eps) errors.push(`${job.id}: service before arrival`);
+      const windows = job.timeWindows ?? [];
+      if (
+        windows.length > 0 &&
+        !windows.some((w) => stop.serviceStart >= w.start - eps && stop.serviceStart <= w.end + eps)
+      ) {
+        errors.push(`${job.id}: service start ${stop.serviceStart} outside its windows`);
+      }
+      load += job.load ?? 0;
+      if (Math.abs(stop.load - load) > eps) errors.push(`${job.id}: load ${stop.load} != ${load}`);
+      t = stop.serviceStart + (job.service ?? 0);
+      if (Math.abs(stop.departure - t) > eps) errors.push(`${job.id}: departure ${stop.departure} != ${t}`);
+      prev = job.location;
+    }
+    if (load > (v.capacity ?? Number.POSITIVE_INFINITY) + eps) errors.push(`${v.id}: load ${load} > capacity`);
+    const end = v.end === undefined ? t : t + duration(problem, prev, v.end);
+    if (end > v.shiftEnd + eps) errors.push(`${v.id}: ends at ${end} > shift end ${v.shiftEnd}`);
+    if (Math.abs(end - route.end) > eps) errors.push(`${v.id}: end ${route.end} != ${end}`);
+  }
+  for (const u of s.unassigned) seen.set(u.jobId, (seen.get(u.jobId) ?? 0) + 1);
+  for (const job of problem.jobs) {
+    const k = seen.get(job.id) ?? 0;
+    if (k !== 1) errors.push(`job ${job.id} accounted for ${k} times`);
+  }
+  if (s.summary.vehicles !== s.routes.length) errors.push("summary.vehicles");
+  return errors;
+}
+
+describe("solve: hand-checkable problems", () => {
+  it("follows the time windows when they force an order", () => {
+    // Depot at 0, a at 10, b at 20: without windows a then b; b's window forces b first.
+    const problem: Problem = {
+      travel: plane([
+        [0, 0],
+        [10, 0],
+        [20, 0],
+      ]),
+      vehicles: [vehicle("v")],
+      jobs: [
+        { id: "a", location: 1, timeWindows: [{ start: 100, end: 200 }] },
+        { id: "b", location: 2, timeWindows: [{ start: 0, end: 25 }] },
+      ],
+    };
+    const s = solve(problem, { budget: "fast" });
+    expect(order(s)).toEqual(["b", "a"]);
+    expect(s.routes[0]!.stops[1]!.serviceStart).toBe(100);
+    expect(s.routes[0]!.stops[1]!.waiting).toBe(70);
+    expect(verify(problem, s)).toEqual([]);
+  });
+
+  it("starts service in one of several windows", () => {
+    const problem: Problem = {
+      travel: plane([
+        [0, 0],
+        [10, 0],
+      ]),
+      vehicles: [vehicle("v")],
+      jobs: [
+        {
+          id: "a",
+          location: 1,
+          timeWindows: [
+            { start: 0, end: 5 },
+            { start: 50, end: 60 },
+          ],
+        },
+      ],
+    };
+    const s = solve(problem);
+    expect(s.routes[0]!.stops[0]!.serviceStart).toBe(50);
+    // The vehicle leaves late rather than waiting at the stop.
+    expect(s.routes[0]!.start).toBe(40);
+    expect(verify(problem, s)).toEqual([]);
+  });
+
+  it("puts a job that needs a skill on the vehicle that has it", () => {
+    const problem: Problem = {
+      travel: plane([
+        [0, 0],
+        [10, 0],
+        [0, 10],
+      ]),
+      vehicles: [vehicle("plain"), vehicle("cold", { skills: ["fridge", "lift"] })],
+      jobs: [
+        { id: "ice", location: 1, skills: ["fridge"] },
+        { id: "box", location: 2 },
+      ],
+    };
+    const s = solve(problem);
+    expect(order(s, "cold")).toContain("ice");
+    expect(verify(problem, s)).toEqual([]);
+  });
+
+  it("respects capacities", () => {
+    const problem: Problem = {
+      travel: plane([
+        [0, 0],
+        [10, 0],
+        [10, 1],
+        [10, 2],
+      ]),
+      vehicles: [vehicle("a", { capacity: 10 }), vehicle("b", { capacity: 10 })],
+      jobs: [
+        { id: "x", location: 1, load: 6 },
+        { id: "y", location: 2, load: 6 },
+        { id: "z", location: 3, load: 4 },
+      ],
+    };
+    const s = solve(problem);
+    expect(s.unassigned).toEqual([]);
+    expect(s.routes).toHaveLength(2);
+    for (const r of s.routes) expect(r.load).toBeLessThanOrEqual(10);
+    expect(verify(problem, s)).toEqual([]);
+  });
+
+  it("ends an open route at its last stop and bounds its last departure by the shift end", () => {
+    const problem: Problem = {
+      travel: plane([
+        [0, 0],
+        [10, 0],
+        [20, 0],
+        [30, 0],
+      ]),
+      vehicles: [vehicle("v", { end: undefined as unknown as number, shiftEnd: 45 })].map(({ end: _e, ...v }) => v),
+      jobs: [
+        { id: "a", location: 1, service: 5 },
+        { id: "b", location: 2, service: 5 },
+        { id: "far", location: 3, service: 20 },
+      ],
+    };
+    const s = solve(problem);
+    expect(order(s)).toEqual(["a", "b"]);
+    const route = s.routes[0]!;
+    expect(route.duration).toBe(20);
+    expect(route.end).toBe(30);
+    // "far" alone: arrives at 30, leaves at 50 > 45.
+    expect(s.unassigned).toEqual([{ jobId: "far", reason: "shift" }]);
+    expect(verify(problem, s)).toEqual([]);
+  });
+
+  it("reports each reason for a job it cannot serve", () => {
+    const problem: Problem = {
+      travel: plane([
+        [0, 0],
+        [10, 0],
+        [600, 0],
+      ]),
+      vehicles: [vehicle("v", { capacity: 10, skills: ["lift"] })],
+      jobs: [
+        { id: "ok", location: 1, load: 1 },
+        { id: "early", location: 1, timeWindows: [{ start: 0, end: 5 }] },
+        { id: "heavy", location: 1, load: 11 },
+        { id: "fridge", location: 1, skills: ["fridge"] },
+        { id: "remote", location: 2 },
+      ],
+    };
+    const s = solve(problem);
+    expect(order(s)).toEqual(["ok"]);
+    expect(reasonOf(s, "early")).toBe("time_window");
+    expect(reasonOf(s, "heavy")).toBe("capacity");
+    expect(reasonOf(s, "fridge")).toBe("tags");
+    expect(reasonOf(s, "remote")).toBe("shift");
+    expect(s.unassigned).toHaveLength(4);
+    const none = solve({ ...problem, vehicles: [] });
+    expect(none.unassigned.map((u) => u.reason)).toEqual(Array(5).fill("no_route"));
+    expect(none.routes).toEqual([]);
+  });
+
+  it("reports no_route or capacity when the job fits alone but not in the plan", () => {
+    const tight: Problem = {
+      travel: plane([
+        [0, 0],
+        [10, 0],
+        [0, 10],
+      ]),
+      vehicles: [vehicle("v", { capacity: 10 })],
+      jobs: [
+        { id: "a", location: 1, load: 1, timeWindows: [{ start: 10, end: 10 }] },
+        { id: "b", location: 2, load: 2, timeWindows: [{ start: 10, end: 10 }] },
+      ],
+    };
+    const s = solve(tight);
+    expect(s.routes[0]!.stops).toHaveLength(1);
+    expect(s.unassigned).toHaveLength(1);
+    expect(s.unassigned[0]!.reason).toBe("no_route");
+    const full = solve({
+      ...tight,
+      jobs: [
+        { id: "a", location: 1, load: 6 },
+        { id: "b", location: 2, load: 6 },
+      ],
+    });
+    expect(full.unassigned).toHaveLength(1);
+    expect(full.unassigned[0]!.reason).toBe("capacity");
+  });
+
+  it("leaves out low-priority jobs before high-priority ones", () => {
+    // One vehicle, room for one job: the cheap low-priority job loses to the far high-priority one.
+    const problem: Problem = {
+      travel: plane([
+        [0, 0],
+        [1, 0],
+        [0, 100],
+        [0, 101],
+      ]),
+      vehicles: [vehicle("v", { capacity: 1 })],
+      jobs: [
+        { id: "near-low", location: 1, load: 1, priority: "low" },
+        { id: "far-high", location: 2, load: 1, priority: "high" },
+        { id: "far-normal", location: 3, load: 1 },
+      ],
+    };
+    const s = solve(problem);
+    expect(order(s)).toEqual(["far-high"]);
+    expect(s.unassigned.map((u) => u.jobId).sort()).toEqual(["far-normal", "near-low"]);
+    expect(reasonOf(s, "near-low")).toBe("capacity");
+    // Two low jobs never outweigh one normal job.
+    const s2 = solve({
+      ...problem,
+      vehicles: [vehicle("v", { capacity: 2 })],
+      jobs: [
+        { id: "low1", location: 1, load: 1, priority: "low" },
+        { id: "low2", location: 1, load: 1, priority: "low" },
+        { id: "normal", location: 2, load: 2 },
+      ],
+    });
+    expect(order(s2)).toEqual(["normal"]);
+  });
+
+  it("uses fewer vehicles with minimizeRoutes", () => {
+    // Non-metric matrix: a → b is very long, so two separate routes are shorter than one.
+    const durations = [
+      [0, 10, 10],
+      [10, 0, 100],
+      [10, 100, 0],
+    ];
+    const problem: Problem = {
+      travel: { size: 3, durations },
+      vehicles: [vehicle("v1"), vehicle("v2")],
+      jobs: [
+        { id: "a", location: 1 },
+        { id: "b", location: 2 },
+      ],
+    };
+    const plain = solve(problem);
+    expect(plain.routes).toHaveLength(2);
+    expect(plain.summary.duration).toBe(40);
+    const min = solve(problem, { minimizeRoutes: true });
+    expect(min.routes).toHaveLength(1);
+    expect(min.summary.duration).toBe(120);
+    expect(verify(problem, min)).toEqual([]);
+  });
+
+  it("balances the work across the vehicles with balance", () => {
+    // Four jobs in a cluster: one vehicle is shortest, balance spreads them over the two vehicles.
+    const problem: Problem = {
+      travel: plane([
+        [0, 0],
+        [100, 0],
+        [100, 1],
+        [100, 2],
+        [100, 3],
+      ]),
+      vehicles: [vehicle("v1", { shiftEnd: 10_000 }), vehicle("v2", { shiftEnd: 10_000 })],
+      jobs: [1, 2, 3, 4].map((k) => ({ id: `j${k}`, location: k, service: 1000 })),
+    };
+    const plain = solve(problem);
+    expect(plain.routes).toHaveLength(1);
+    const balanced = solve(problem, { balance: true });
+    expect(balanced.routes.map((r) => r.stops.length)).toEqual([2, 2]);
+    expect(verify(problem, balanced)).toEqual([]);
+  });
+});
+
+/** A random small problem from integers (fast-check friendly). */
+const problemArb = fc
+  .record({
+    points: fc.array(fc.tuple(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 100 })), {
+      minLength: 2,
+      maxLength: 12,
+    }),
+    jobs: fc.array(
+      fc.record({
+        loc: fc.nat(),
+        service: fc.integer({ min: 0, max: 30 }),
+        load: fc.integer({ min: 0, max: 6 }),
+        windows: fc.array(fc.tuple(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 150 })), {
+          maxLength: 3,
+        }),
+        skill: fc.option(fc.constantFrom("a", "b"), { nil: undefined }),
+        priority: fc.constantFrom("low" as const, "normal" as const, "high" as const),
+      }),
+      { maxLength: 14 },
+    ),
+    vehicles: fc.array(
+      fc.record({
+        start: fc.nat(),
+        end: fc.option(fc.nat(), { nil: undefined }),
+        shiftStart: fc.integer({ min: 0, max: 100 }),
+        shiftLength: fc.integer({ min: 50, max: 500 }),
+        capacity: fc.option(fc.integer({ min: 0, max: 15 }), { nil: undefined }),
+        skills: fc.subarray(["a", "b"]),
+      }),
+      { maxLength: 3 },
+    ),
+    metric: fc.boolean(),
+    seed: fc.nat(),
+  })
+  .map(({ points, jobs, vehicles, metric, seed }): [Problem, number] => {
+    const size = points.length;
+    const travel: Problem["travel"] = metric
+      ? plane(points)
+      : {
+          size,
+          // Deterministic non-metric (asymmetric) matrix from the points.
+          durations: points.map((p, a) => points.map((q, b) => (a === b ? 0 : (p[0] * 7 + q[1] * 3 + a) % 97))),
+        };
+    const problem: Problem = {
+      travel,
+      jobs: jobs.map((j, k): Job => {
+        let t = 0;
+        const windows = [];
+        for (const [gap, width] of j.windows) {
+          windows.push({ start: t + gap, end: t + gap + width });
+          t += gap + width + 1;
+        }
+        return {
+          id: `j${k}`,
+          location: j.loc % size,
+          service: j.service,
+          load: j.load,
+          timeWindows: windows,
+          ...(j.skill === undefined ? {} : { skills: [j.skill] }),
+          priority: j.priority,
+        };
+      }),
+      vehicles: vehicles.map((v, k): Vehicle => {
+        const base: Vehicle = {
+          id: `v${k}`,
+          start: v.start % size,
+          shiftStart: v.shiftStart,
+          shiftEnd: v.shiftStart + v.shiftLength,
+          skills: v.skills,
+        };
+        if (v.end !== undefined) base.end = v.end % size;
+        if (v.capacity !== undefined) base.capacity = v.capacity;
+        return base;
+      }),
+    };
+    return [problem, seed];
+  });
+
+describe("solve: properties", () => {
+  it("returns feasible plans that account for every job exactly once", () => {
+    fc.assert(
+      fc.property(problemArb, ([problem, seed]) => {
+        const s = solve(problem, { seed, iterations: 150 });
+        expect(verify(problem, s)).toEqual([]);
+        // Reasons that can be checked locally.
+        for (const u of s.unassigned) {
+          const job = problem.jobs.find((j) => j.id === u.jobId)!;
+          if (u.reason === "tags") {
+            expect(problem.vehicles.some((v) => (job.skills ?? []).every((k) => (v.skills ?? []).includes(k)))).toBe(
+              false,
+            );
+          }
+          if (u.reason === "no_route" && problem.vehicles.length > 0) {
+            // Feasible alone on some vehicle: that vehicle must be busy.
+            expect(s.routes.length).toBeGreaterThan(0);
+          }
+        }
+      }),
+      { numRuns: 300, seed: 42 },
+    );
+  });
+
+  it("is deterministic for a given input and seed", () => {
+    fc.assert(
+      fc.property(problemArb, ([problem, seed]) => {
+        const a = solve(problem, { seed, iterations: 100 });
+        const b = solve(problem, { seed, iterations: 100 });
+        expect(b).toEqual(a);
+      }),
+      { numRuns: 50, seed: 7 },
+    );
+  });
+});
+
+interface SolomonNode {
+  id: number;
+  x: number;
+  y: number;
+  demand: number;
+  ready: number;
+  due: number;
+  service: number;
+}
+interface SolomonInstance {
+  name: string;
+  vehicles: number;
+  capacity: number;
+  nodes: SolomonNode[];
+}
+interface Checker {
+  loadInstance(path: string): SolomonInstance;
+  parseSolution(text: string, inst: SolomonInstance): unknown;
+  checkSolution(inst: SolomonInstance, sol: unknown): { feasible: boolean; unassigned: number; violations: string[] };
+}
+
+// The independent checker lives beside the repository (../shared/bench); skip when it is not there.
+const checkerUrl = new URL("../../../../../shared/bench/check-solution.mjs", import.meta.url).href;
+const checker = (await import(/* @vite-ignore */ checkerUrl).catch(() => null)) as Checker | null;
+if (!checker) console.warn(`skipping the Solomon C101 test: ${checkerUrl} not found`);
+
+describe("solve: Solomon C101", () => {
+  it.skipIf(!checker)("finds a feasible complete plan at the fast budget (independent checker)", () => {
+    const inst = checker!.loadInstance("C101");
+    const nodes = inst.nodes;
+    const depot = nodes[0]!;
+    const problem: Problem = {
+      travel: {
+        size: nodes.length,
+        durations: (a, b) => Math.hypot(nodes[a]!.x - nodes[b]!.x, nodes[a]!.y - nodes[b]!.y),
+      },
+      jobs: nodes.slice(1).map((c) => ({
+        id: String(c.id),
+        location: c.id,
+        service: c.service,
+        load: c.demand,
+        timeWindows: [{ start: c.ready, end: c.due }],
+      })),
+      vehicles: Array.from({ length: inst.vehicles }, (_, k) =>
+        vehicle(`v${k}`, { shiftStart: depot.ready, shiftEnd: depot.due, capacity: inst.capacity }),
+      ),
+    };
+    const s = solve(problem, { budget: "fast", seed: 3 });
+    const routes = s.routes.map((r) => r.stops.map((x) => Number(x.jobId)));
+    const result = checker!.checkSolution(inst, checker!.parseSolution(JSON.stringify({ routes }), inst));
+    expect(result.violations).toEqual([]);
+    expect(result.feasible).toBe(true);
+    expect(result.unassigned).toBe(0);
+    expect(s.summary.distance).toBeLessThan(900); // BKS 828.94
+  });
+});
