@@ -2,9 +2,22 @@
  * `createFake(options)`: one isolated, in-memory instance of the service. Never a module singleton.
  */
 import type { HttpHandler } from "msw";
+import {
+  type ActionKind,
+  type ActionOptions,
+  type ActionRecord,
+  configureActions,
+  createActionRuntime,
+  failAction,
+  pendingActions,
+  releaseActions,
+} from "./domain/actions.js";
 import { type Clock, createManualClock, type ManualClock } from "./domain/clock.js";
+import type { EventRecord, NotificationRecord } from "./domain/events.js";
 import { createIds } from "./domain/ids.js";
 import { createOrganization, issueToken, type WorkspaceInit } from "./domain/organizations.js";
+import type { Geocoder } from "./domain/scheduling/geocoding.js";
+import type { TravelProvider } from "./domain/scheduling/travel.js";
 import { type Context, createState, type Organization, type Workspace } from "./domain/state.js";
 import { createMswHandlers } from "./hosts/msw.js";
 import { CONTRACT_OPERATIONS } from "./http/contract-operations.js";
@@ -37,6 +50,30 @@ export interface FakeOptions {
   organization?: { name?: string; workspaces?: WorkspaceInit[] };
   /** Where unexpected handler errors (answered 500 INTERNAL) are reported; default `console.error`. */
   log?: Logger;
+  /**
+   * How background actions run. Default: each action's work runs at once, the 202 answers the action as
+   * `pending` and the first poll shows it ended. `{ hold: true }` (or a list of kinds) keeps actions
+   * pending until `fake.actions.release()`; `{ delayMs }` until the clock has moved that far.
+   */
+  actions?: ActionOptions;
+  /** Geocoder of addresses sent without coordinates (default: a deterministic hash inside the service area). */
+  geocoder?: Geocoder;
+  /** Travel-time provider (default: great-circle × 1.3 at 40 km/h by car, 15 km/h by bicycle). */
+  travel?: TravelProvider;
+}
+
+/** Test control of a fake's background actions. */
+export interface FakeActions {
+  /** Every action of every organization, oldest first. */
+  list(): readonly ActionRecord[];
+  /** The actions still pending (held or delayed), oldest first. */
+  pending(): readonly ActionRecord[];
+  /** Run a pending action's work now (every pending action when `uuid` is omitted); returns them as ended. */
+  release(uuid?: string): readonly ActionRecord[];
+  /** End a pending action as `failed` with `reason`, without running its work. */
+  fail(uuid: string, reason: string): ActionRecord;
+  /** Hold new actions (all kinds, or the given kinds) until released; `hold(false)` stops holding. */
+  hold(kinds?: boolean | readonly ActionKind[]): void;
 }
 
 /** One running fake. */
@@ -58,6 +95,12 @@ export interface Fake {
   reset(): void;
   /** The domain context (state, clock, ids), for the control API and tests. */
   readonly context: Context;
+  /** Background actions: observe, hold, release or fail them. */
+  readonly actions: FakeActions;
+  /** Every event the domain emitted (`route.published`, `route.eta_updated`, `order.status_updated`), oldest first. */
+  readonly events: readonly EventRecord[];
+  /** Customer notifications recorded on order completion, oldest first. */
+  readonly notifications: readonly NotificationRecord[];
 }
 
 function toInstant(now: number | string | Date): number {
@@ -88,7 +131,14 @@ export function createFake(options: FakeOptions = {}): Fake {
     options.clock ?? (options.now !== undefined ? createManualClock(toInstant(options.now)) : systemClock);
   const log: Logger = options.log ?? ((message, error) => console.error(`[dispatch-fake] ${message}`, error));
 
-  const context: Context = { clock, ids: createIds(seed), state: createState() };
+  const context: Context = {
+    clock,
+    ids: createIds(seed),
+    state: createState(),
+    actions: createActionRuntime(options.actions),
+    ...(options.geocoder ? { geocoder: options.geocoder } : {}),
+    ...(options.travel ? { travel: options.travel } : {}),
+  };
   let seeded = seedOrganization();
 
   function seedOrganization() {
@@ -118,8 +168,22 @@ export function createFake(options: FakeOptions = {}): Fake {
     reset() {
       context.ids = createIds(seed);
       context.state = createState();
+      context.actions = createActionRuntime(options.actions);
       seeded = seedOrganization();
     },
     context,
+    actions: {
+      list: () => [...context.state.actions.values()],
+      pending: () => pendingActions(context),
+      release: (uuid) => releaseActions(context, uuid),
+      fail: (uuid, reason) => failAction(context, uuid, reason),
+      hold: (kinds = true) => configureActions(context, { hold: kinds }),
+    },
+    get events() {
+      return context.state.events;
+    },
+    get notifications() {
+      return context.state.notifications;
+    },
   };
 }

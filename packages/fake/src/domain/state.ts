@@ -1,8 +1,14 @@
 /**
  * The in-memory state of one fake instance. Plain data in Maps, so a snapshot is a structured clone.
  */
+import type { ActionRecord, ActionRuntime } from "./actions.js";
 import type { Clock } from "./clock.js";
+import type { EventRecord, NotificationRecord } from "./events.js";
 import type { Ids } from "./ids.js";
+import type { OrderRecord } from "./orders.js";
+import type { RouteRecord } from "./routes.js";
+import type { Geocoder } from "./scheduling/geocoding.js";
+import type { TravelProvider } from "./scheduling/travel.js";
 
 /** An organization: owns tokens and workspaces. */
 export interface Organization {
@@ -45,6 +51,18 @@ export interface State {
   /** By uuid, in creation order. */
   workspaces: Map<string, Workspace>;
   nextWorkspaceId: number;
+  /** Live orders by uuid, in creation order. Deleted orders are removed (gone for good). */
+  orders: Map<string, OrderRecord>;
+  /** Last `ORD-<n>` number handed out, per organization id. */
+  orderNumbers: Map<string, number>;
+  /** Routes by uuid, in creation order. */
+  routes: Map<string, RouteRecord>;
+  /** Background actions (schedule, publish, update, delete) by uuid, in creation order. */
+  actions: Map<string, ActionRecord>;
+  /** Every event the domain emitted, oldest first (webhook delivery reads them). */
+  events: EventRecord[];
+  /** Customer notifications the service "sent" (on completion), oldest first. */
+  notifications: NotificationRecord[];
 }
 
 /** Empty state. */
@@ -54,6 +72,12 @@ export function createState(): State {
     tokens: new Map(),
     workspaces: new Map(),
     nextWorkspaceId: 1001,
+    orders: new Map(),
+    orderNumbers: new Map(),
+    routes: new Map(),
+    actions: new Map(),
+    events: [],
+    notifications: [],
   };
 }
 
@@ -62,6 +86,12 @@ export interface Context {
   clock: Clock;
   ids: Ids;
   state: State;
+  /** Geocoder for addresses without coordinates; default `hashGeocoder` (see {@link geocoderOf}). */
+  geocoder?: Geocoder;
+  /** Travel-time provider; default `greatCircleTravel` (see {@link travelOf}). */
+  travel?: TravelProvider;
+  /** How background actions run (hold, pending work); default: finish as soon as the work is done. */
+  actions?: ActionRuntime;
 }
 
 /** The caller, once authenticated. */

@@ -1,0 +1,231 @@
+/**
+ * Orders: records, batch creation (all or nothing), queries.
+ * @see contract.md section 3
+ */
+import { type ErrorDetail, notFound, validationFailed } from "./errors.js";
+import { type Location, type LocationInput, resolveLocation } from "./locations.js";
+import { isCalendarDate } from "./routes.js";
+import { minutesOfDay } from "./scheduling/local-time.js";
+import type { Context, Principal, Workspace } from "./state.js";
+
+/** Order status (contract §3). */
+export type OrderStatus = "not_scheduled" | "scheduled" | "delivered" | "missed";
+
+/** Who is left unscheduled first when not all orders fit (`low` first). */
+export type OrderPriority = "low" | "normal" | "high";
+
+/** A time window, `HH:MM` in the workspace's time zone. */
+export interface TimeWindowRecord {
+  startTime: string;
+  endTime: string;
+}
+
+/** A package of an order. */
+export interface PackageRecord {
+  barcode: string | null;
+  description: string | null;
+  quantity: number;
+}
+
+/** Custom field values. */
+export type CustomFieldValue = string | number | boolean | null;
+
+/** The writable fields of an order, with defaults applied (what create and PUT store). */
+export interface OrderFields {
+  name: string | null;
+  customerOrderNumber: string | null;
+  deliveryDate: string;
+  /** The one location, always with coordinates. */
+  location: Location;
+  timeWindows: TimeWindowRecord[];
+  /** Service seconds (default 300). */
+  duration: number;
+  /** Default 1. */
+  load: number;
+  tags: string[];
+  priority: OrderPriority;
+  phone: string | null;
+  email: string | null;
+  instructions: string | null;
+  customFields: Record<string, CustomFieldValue>;
+  packages: PackageRecord[];
+}
+
+/** One live order. Plain data (lives in `State.orders`); deleted orders are removed from the state. */
+export interface OrderRecord extends OrderFields {
+  uuid: string;
+  organizationId: string;
+  workspaceUuid: string;
+  /** `ORD-<n>`, sequential per organization. */
+  orderNumber: string;
+  status: OrderStatus;
+  /** The route the order is on; null when not scheduled (kept after completion). */
+  routeUuid: string | null;
+  signatureUrl: string | null;
+  /** Completion instant (epoch ms); null before completion. */
+  deliveryTime: number | null;
+  deliveryMissedReason: string | null;
+  deliveryNotes: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** One order as sent (already shape-checked at the edge; null or absent means "default"). */
+export interface OrderInput {
+  name?: string | null | undefined;
+  customerOrderNumber?: string | null | undefined;
+  deliveryDate: string;
+  locations: LocationInput[];
+  timeWindows?: TimeWindowRecord[] | null | undefined;
+  duration?: number | null | undefined;
+  load?: number | null | undefined;
+  tags?: string[] | null | undefined;
+  priority?: OrderPriority | null | undefined;
+  phone?: string | null | undefined;
+  email?: string | null | undefined;
+  instructions?: string | null | undefined;
+  customFields?: Record<string, CustomFieldValue> | null | undefined;
+  packages?:
+    | { barcode?: string | null | undefined; description?: string | null | undefined; quantity: number }[]
+    | null
+    | undefined;
+}
+
+/** Default service duration in seconds. */
+export const DEFAULT_DURATION = 300;
+
+/** The customer tracking page of an order (stable per order). */
+export function trackingLink(orderUuid: string): string {
+  return `https://track.dispatch.example.com/o/${orderUuid}`;
+}
+
+/** Semantic checks beyond the schema: a calendar date, windows with start < end that do not overlap. */
+export function checkOrderInput(input: OrderInput, prefix: string, out: ErrorDetail[]): void {
+  if (!isCalendarDate(input.deliveryDate)) {
+    out.push({
+      path: `${prefix}deliveryDate`,
+      message: `${JSON.stringify(input.deliveryDate)} is not a calendar date`,
+    });
+  }
+  if (input.locations.length !== 1) {
+    out.push({
+      path: `${prefix}locations`,
+      message: `exactly one location is required, got ${input.locations.length}`,
+    });
+  }
+  const windows = input.timeWindows ?? [];
+  windows.forEach((w, i) => {
+    if (minutesOfDay(w.startTime) >= minutesOfDay(w.endTime)) {
+      out.push({
+        path: `${prefix}timeWindows[${i}].endTime`,
+        message: `endTime ${w.endTime} must be after startTime ${w.startTime}`,
+      });
+    }
+  });
+  const sorted = windows
+    .map((w, i) => ({ ...w, i }))
+    .sort((a, b) => minutesOfDay(a.startTime) - minutesOfDay(b.startTime));
+  for (let k = 1; k < sorted.length; k++) {
+    const prev = sorted[k - 1];
+    const cur = sorted[k];
+    if (prev && cur && minutesOfDay(cur.startTime) < minutesOfDay(prev.endTime)) {
+      out.push({
+        path: `${prefix}timeWindows[${cur.i}]`,
+        message: `time window ${cur.startTime}-${cur.endTime} overlaps ${prev.startTime}-${prev.endTime}`,
+      });
+    }
+  }
+}
+
+/** Apply defaults and geocode: the fields an input stores. */
+export function orderFields(ctx: Context, workspace: Workspace, input: OrderInput): OrderFields {
+  const location = input.locations[0];
+  if (!location)
+    throw validationFailed("read order", [{ path: "locations", message: "exactly one location is required" }]);
+  return {
+    name: input.name ?? null,
+    customerOrderNumber: input.customerOrderNumber ?? null,
+    deliveryDate: input.deliveryDate,
+    location: resolveLocation(ctx, workspace, location),
+    timeWindows: (input.timeWindows ?? []).map((w) => ({ startTime: w.startTime, endTime: w.endTime })),
+    duration: input.duration ?? DEFAULT_DURATION,
+    load: input.load ?? 1,
+    tags: [...(input.tags ?? [])],
+    priority: input.priority ?? "normal",
+    phone: input.phone ?? null,
+    email: input.email ?? null,
+    instructions: input.instructions ?? null,
+    customFields: { ...(input.customFields ?? {}) },
+    packages: (input.packages ?? []).map((p) => ({
+      barcode: p.barcode ?? null,
+      description: p.description ?? null,
+      quantity: p.quantity,
+    })),
+  };
+}
+
+/**
+ * Create a batch of orders, all or nothing: any invalid order fails the request with VALIDATION_FAILED and
+ * nothing is stored. `pathPrefix(i)` names order `i` in error details (`[7].` for a batch, `` for one).
+ */
+export function createOrders(
+  ctx: Context,
+  principal: Principal,
+  workspace: Workspace,
+  inputs: readonly OrderInput[],
+  pathPrefix: (index: number) => string = (i) => `[${i}].`,
+): OrderRecord[] {
+  if (workspace.organizationId !== principal.organizationId) throw notFound("workspace", workspace.uuid);
+  const details: ErrorDetail[] = [];
+  inputs.forEach((input, i) => {
+    checkOrderInput(input, pathPrefix(i), details);
+  });
+  if (details.length > 0) throw validationFailed("create orders", details);
+  const now = ctx.clock.now();
+  let counter = ctx.state.orderNumbers.get(principal.organizationId) ?? 0;
+  const created = inputs.map((input): OrderRecord => {
+    counter += 1;
+    return {
+      uuid: ctx.ids.uuid(),
+      organizationId: principal.organizationId,
+      workspaceUuid: workspace.uuid,
+      orderNumber: `ORD-${counter}`,
+      ...orderFields(ctx, workspace, input),
+      status: "not_scheduled",
+      routeUuid: null,
+      signatureUrl: null,
+      deliveryTime: null,
+      deliveryMissedReason: null,
+      deliveryNotes: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+  });
+  ctx.state.orderNumbers.set(principal.organizationId, counter);
+  for (const order of created) ctx.state.orders.set(order.uuid, order);
+  return created;
+}
+
+/** A live order of the caller's organization; 404 for unknown, deleted or foreign ones. */
+export function getOrder(ctx: Context, principal: Principal, uuid: string): OrderRecord {
+  const order = ctx.state.orders.get(uuid);
+  if (!order || order.organizationId !== principal.organizationId) throw notFound("order", uuid);
+  return order;
+}
+
+/** Filters of {@link listOrders}. */
+export interface OrderFilter {
+  date?: string | undefined;
+  status?: OrderStatus | undefined;
+}
+
+/** The live orders of a workspace, in creation order, optionally by delivery date and status. */
+export function listOrders(ctx: Context, principal: Principal, workspace: Workspace, filter: OrderFilter = {}) {
+  if (workspace.organizationId !== principal.organizationId) throw notFound("workspace", workspace.uuid);
+  return [...ctx.state.orders.values()].filter(
+    (o) =>
+      o.workspaceUuid === workspace.uuid &&
+      (filter.date === undefined || o.deliveryDate === filter.date) &&
+      (filter.status === undefined || o.status === filter.status),
+  );
+}

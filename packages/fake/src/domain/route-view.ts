@@ -1,0 +1,90 @@
+/**
+ * The wire shapes of a route and its timeline (v2), built in the domain because events carry them as they
+ * were at emission. HTTP handlers answer the same objects.
+ * @see contract.md sections 4 and 6
+ */
+import type { Location } from "./locations.js";
+import type { OrderStatus } from "./orders.js";
+import { trackingLink } from "./orders.js";
+import type { Driver, RouteRecord } from "./routes.js";
+import { isoWithOffset } from "./scheduling/local-time.js";
+import type { Context } from "./state.js";
+
+/** A route as answered (v2). */
+export interface RouteView {
+  uuid: string;
+  workspaceUuid: string;
+  name: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+  startLocation: Location;
+  endLocation: Location | null;
+  capacity: number | null;
+  tags: string[];
+  driver: Driver | null;
+  locked: boolean;
+  status: "planned" | "published";
+  publishedAt: string | null;
+  ordersCount: number;
+  distanceInKilometers: number;
+  workingTimeInSeconds: number;
+  timeline: { uri: string };
+}
+
+/** One stop of a timeline as answered; instants with the workspace's offset. */
+export interface TimelineStopView {
+  sequence: number;
+  type: "start_location" | "delivering_stop" | "end_location" | "idling";
+  orders: { uuid: string; status: OrderStatus; trackingLink: string }[];
+  distanceFromPreviousStopInKilometers: number;
+  plannedArrivalTime: string | null;
+  plannedDepartureTime: string | null;
+  estimatedArrivalTime: string | null;
+  actualArrivalTime: string | null;
+  actualDepartureTime: string | null;
+}
+
+/** The v2 wire shape of a route. */
+export function toRouteView(route: RouteRecord): RouteView {
+  return {
+    uuid: route.uuid,
+    workspaceUuid: route.workspaceUuid,
+    name: route.name,
+    date: route.date,
+    startTime: route.startTime,
+    endTime: route.endTime,
+    startLocation: { ...route.startLocation },
+    endLocation: route.endLocation ? { ...route.endLocation } : null,
+    capacity: route.capacity,
+    tags: [...route.tags],
+    driver: route.driver ? { ...route.driver } : null,
+    locked: route.locked,
+    status: route.status,
+    publishedAt: route.publishedAt === null ? null : new Date(route.publishedAt).toISOString(),
+    ordersCount: route.orderUuids.length,
+    distanceInKilometers: route.distanceInKilometers,
+    workingTimeInSeconds: route.workingTimeInSeconds,
+    timeline: { uri: `/v2/routes/${route.uuid}/timeline` },
+  };
+}
+
+/** Every stop of a route's timeline in sequence, as answered (not paginated). */
+export function toTimelineView(ctx: Context, route: RouteRecord): TimelineStopView[] {
+  const timeZone = ctx.state.workspaces.get(route.workspaceUuid)?.timezone ?? "UTC";
+  const iso = (ms: number | null) => (ms === null ? null : isoWithOffset(ms, timeZone));
+  return route.timeline.map((entry, sequence) => {
+    const order = entry.orderUuid ? ctx.state.orders.get(entry.orderUuid) : undefined;
+    return {
+      sequence,
+      type: entry.type,
+      orders: order ? [{ uuid: order.uuid, status: order.status, trackingLink: trackingLink(order.uuid) }] : [],
+      distanceFromPreviousStopInKilometers: entry.distanceFromPreviousKm,
+      plannedArrivalTime: iso(entry.plannedArrival),
+      plannedDepartureTime: iso(entry.plannedDeparture),
+      estimatedArrivalTime: iso(entry.estimatedArrival),
+      actualArrivalTime: iso(entry.actualArrival),
+      actualDepartureTime: iso(entry.actualDeparture),
+    };
+  });
+}

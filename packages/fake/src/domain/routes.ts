@@ -1,0 +1,269 @@
+/**
+ * Routes: records, creation, queries, lock/unlock, and the order list a scheduling run commits.
+ * @see contract.md section 4
+ */
+import { DomainError, type ErrorDetail, notFound, validationFailed } from "./errors.js";
+import { type Location, type LocationInput, resolveLocation } from "./locations.js";
+import { recomputeRoute, type TimelineEntry } from "./route-times.js";
+import { minutesOfDay } from "./scheduling/local-time.js";
+import type { TravelMode } from "./scheduling/travel.js";
+import type { Context, Principal, Workspace } from "./state.js";
+
+/** The driver of a route. */
+export interface Driver {
+  name: string;
+  email: string | null;
+  phone: string | null;
+}
+
+/** One route. Plain data (lives in `State.routes`). */
+export interface RouteRecord {
+  uuid: string;
+  organizationId: string;
+  workspaceUuid: string;
+  name: string;
+  /** `YYYY-MM-DD`. */
+  date: string;
+  /** Shift start and end, `HH:MM` in the workspace's time zone. */
+  startTime: string;
+  endTime: string;
+  startLocation: Location;
+  /** Null: the route ends at its last stop (and `endTime` bounds the last departure). */
+  endLocation: Location | null;
+  /** Maximum total load; null is unlimited. */
+  capacity: number | null;
+  tags: string[];
+  driver: Driver | null;
+  /** Set by PATCH; locked routes are left out of schedule-all and keep their orders. */
+  locked: boolean;
+  status: "planned" | "published";
+  /** Epoch ms of the last (re)publication; null while planned. */
+  publishedAt: number | null;
+  /** How the route's travel times are computed (set by the last scheduling run; default car). */
+  travelMode: TravelMode;
+  /** The route's orders, in visiting sequence (the source of truth; `timeline` is computed from it). */
+  orderUuids: string[];
+  /**
+   * The computed timeline: start location, one delivering stop per order (same order as `orderUuids`), and
+   * the end location when there is one. Recomputed by {@link recomputeRoute}; never edit it by hand.
+   */
+  timeline: TimelineEntry[];
+  /** Totals of the computed timeline (0 while the route has no orders). */
+  distanceInKilometers: number;
+  workingTimeInSeconds: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** One route as sent (already shape-checked at the edge; nulls mean "not set"). */
+export interface RouteInput {
+  name: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+  startLocation: LocationInput;
+  endLocation?: LocationInput | null | undefined;
+  capacity?: number | null | undefined;
+  tags?: string[] | null | undefined;
+  driver?: { name: string; email?: string | null | undefined; phone?: string | null | undefined } | null | undefined;
+}
+
+/** Whether a route is locked for scheduling: locked by PATCH, or published. */
+export function isLockedForScheduling(route: RouteRecord): boolean {
+  return route.locked || route.status === "published";
+}
+
+/** Semantic checks the schema cannot express: `startTime < endTime` and a real calendar date. */
+function checkRoute(input: RouteInput, prefix: string, out: ErrorDetail[]): void {
+  if (!isCalendarDate(input.date)) {
+    out.push({ path: `${prefix}date`, message: `${JSON.stringify(input.date)} is not a calendar date` });
+  }
+  if (minutesOfDay(input.startTime) >= minutesOfDay(input.endTime)) {
+    out.push({
+      path: `${prefix}endTime`,
+      message: `endTime ${input.endTime} must be after startTime ${input.startTime}`,
+    });
+  }
+}
+
+/** Whether `YYYY-MM-DD` names a real day (2026-02-30 does not). */
+export function isCalendarDate(date: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === date;
+}
+
+/**
+ * Create routes in a workspace, all or nothing. `pathPrefix(i)` names route `i` in error details
+ * (`routes[3].` for v2, `[3].` for v1).
+ */
+export function createRoutes(
+  ctx: Context,
+  principal: Principal,
+  workspace: Workspace,
+  inputs: readonly RouteInput[],
+  pathPrefix: (index: number) => string = (i) => `routes[${i}].`,
+): RouteRecord[] {
+  if (workspace.organizationId !== principal.organizationId) throw notFound("workspace", workspace.uuid);
+  const details: ErrorDetail[] = [];
+  inputs.forEach((input, i) => {
+    checkRoute(input, pathPrefix(i), details);
+  });
+  if (details.length > 0) throw validationFailed("create routes", details);
+  const now = ctx.clock.now();
+  const created = inputs.map((input): RouteRecord => {
+    const route: RouteRecord = {
+      uuid: ctx.ids.uuid(),
+      organizationId: principal.organizationId,
+      workspaceUuid: workspace.uuid,
+      name: input.name,
+      date: input.date,
+      startTime: input.startTime,
+      endTime: input.endTime,
+      startLocation: resolveLocation(ctx, workspace, input.startLocation),
+      endLocation: input.endLocation ? resolveLocation(ctx, workspace, input.endLocation) : null,
+      capacity: input.capacity ?? null,
+      tags: input.tags ?? [],
+      driver: input.driver
+        ? { name: input.driver.name, email: input.driver.email ?? null, phone: input.driver.phone ?? null }
+        : null,
+      locked: false,
+      status: "planned",
+      publishedAt: null,
+      travelMode: "car",
+      orderUuids: [],
+      timeline: [],
+      distanceInKilometers: 0,
+      workingTimeInSeconds: 0,
+      createdAt: now,
+      updatedAt: now,
+    };
+    return route;
+  });
+  for (const route of created) {
+    ctx.state.routes.set(route.uuid, route);
+    recomputeRoute(ctx, route);
+  }
+  return created;
+}
+
+/** A route of the caller's organization; 404 for unknown or foreign ones. */
+export function getRoute(ctx: Context, principal: Principal, uuid: string): RouteRecord {
+  const route = ctx.state.routes.get(uuid);
+  if (!route || route.organizationId !== principal.organizationId) throw notFound("route", uuid);
+  return route;
+}
+
+/** The routes of a workspace, optionally of one date, in creation order. */
+export function listRoutes(ctx: Context, principal: Principal, workspace: Workspace, date?: string): RouteRecord[] {
+  if (workspace.organizationId !== principal.organizationId) throw notFound("workspace", workspace.uuid);
+  return [...ctx.state.routes.values()].filter(
+    (r) => r.workspaceUuid === workspace.uuid && (date === undefined || r.date === date),
+  );
+}
+
+/** Lock or unlock a route (PATCH). Published routes stay locked for scheduling whatever this flag says. */
+export function setRouteLocked(ctx: Context, principal: Principal, uuid: string, locked: boolean): RouteRecord {
+  const route = getRoute(ctx, principal, uuid);
+  if (route.locked !== locked) {
+    route.locked = locked;
+    route.updatedAt = ctx.clock.now();
+  }
+  return route;
+}
+
+/**
+ * Commit an order sequence to a route: the route's `orderUuids` become `orderUuids` (in that order), those
+ * orders become `scheduled` on it, orders that were on this route but are not in the list become
+ * `not_scheduled`, orders taken from another route leave it (and that route is recomputed), and the
+ * timeline and totals are recomputed. What scheduling calls when it commits a plan; tests use it to put
+ * orders on routes directly.
+ *
+ * Throws when an order is unknown, completed, in another workspace, or for another date, so a bad plan
+ * never half-commits (all checks run before any change).
+ *
+ * @example
+ * ```ts
+ * assignOrdersToRoute(ctx, route.uuid, [orderA.uuid, orderB.uuid], { travelMode: "car" });
+ * ```
+ */
+export function assignOrdersToRoute(
+  ctx: Context,
+  routeUuid: string,
+  orderUuids: readonly string[],
+  options: { travelMode?: TravelMode } = {},
+): RouteRecord {
+  const route = ctx.state.routes.get(routeUuid);
+  if (!route) throw notFound("route", routeUuid);
+  const unique = [...new Set(orderUuids)];
+  for (const uuid of unique) {
+    const order = ctx.state.orders.get(uuid);
+    if (!order || order.workspaceUuid !== route.workspaceUuid) throw notFound("order", uuid);
+    if (order.status === "delivered" || order.status === "missed") {
+      throw new DomainError("ORDER_COMPLETED", `Failed to assign order: order ${uuid} is already ${order.status}`);
+    }
+    if (order.deliveryDate !== route.date) {
+      throw new DomainError(
+        "CONFLICT",
+        `Failed to assign order: order ${uuid} is for ${order.deliveryDate}, route ${route.uuid} for ${route.date}`,
+      );
+    }
+  }
+  const now = ctx.clock.now();
+  const keep = new Set(unique);
+  for (const uuid of route.orderUuids) {
+    if (keep.has(uuid)) continue;
+    const order = ctx.state.orders.get(uuid);
+    if (order && order.routeUuid === route.uuid && order.status === "scheduled") {
+      order.status = "not_scheduled";
+      order.routeUuid = null;
+      order.updatedAt = now;
+    }
+  }
+  const touched = new Set<string>();
+  for (const uuid of unique) {
+    const order = ctx.state.orders.get(uuid);
+    if (!order) continue;
+    if (order.routeUuid && order.routeUuid !== route.uuid) {
+      const other = ctx.state.routes.get(order.routeUuid);
+      if (other) {
+        other.orderUuids = other.orderUuids.filter((u) => u !== uuid);
+        touched.add(other.uuid);
+      }
+    }
+    if (order.routeUuid !== route.uuid || order.status !== "scheduled") {
+      order.status = "scheduled";
+      order.routeUuid = route.uuid;
+      order.updatedAt = now;
+    }
+  }
+  route.orderUuids = unique;
+  if (options.travelMode) route.travelMode = options.travelMode;
+  route.updatedAt = now;
+  recomputeRoute(ctx, route);
+  for (const uuid of touched) {
+    const other = ctx.state.routes.get(uuid);
+    if (other) recomputeRoute(ctx, other);
+  }
+  return route;
+}
+
+/**
+ * Take an order off its route (it becomes `not_scheduled`) and recompute the route. No-op when the order is
+ * on no route.
+ */
+export function unassignOrder(ctx: Context, orderUuid: string): void {
+  const order = ctx.state.orders.get(orderUuid);
+  if (!order?.routeUuid) return;
+  const route = ctx.state.routes.get(order.routeUuid);
+  const now = ctx.clock.now();
+  order.routeUuid = null;
+  if (order.status === "scheduled") order.status = "not_scheduled";
+  order.updatedAt = now;
+  if (route) {
+    route.orderUuids = route.orderUuids.filter((u) => u !== orderUuid);
+    route.updatedAt = now;
+    recomputeRoute(ctx, route);
+  }
+}
