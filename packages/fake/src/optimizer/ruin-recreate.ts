@@ -48,6 +48,9 @@ export class RuinRecreate {
   private readonly routeMark: Int32Array;
   /** Number of nearest neighbours whose routes are scanned first by the insertion (0 = all routes). */
   granular = 40;
+  /** Cap on the number of used routes during a recreate (route elimination). */
+  maxRoutes = Number.POSITIVE_INFINITY;
+  private used = 0;
   private stamp = 0;
   private readonly sortKey: Float64Array;
 
@@ -168,6 +171,7 @@ export class RuinRecreate {
   recreate(s: PlanState, order?: "random" | "demand" | "far" | "close" | "deadline"): void {
     const list = this.removed;
     for (const j of s.unassigned) list.push(j);
+    this.used = s.usedRoutes();
     s.unassigned = [];
     this.removed = [];
     const rng = this.rng;
@@ -247,7 +251,7 @@ export class RuinRecreate {
         let extra = 0;
         if (len === 0) {
           const cls = md.vClass[r]!;
-          if (this.classSeen[cls] === this.stamp) continue;
+          if (this.classSeen[cls] === this.stamp || this.used >= this.maxRoutes) continue;
           this.classSeen[cls] = this.stamp;
           extra = fixed;
         }
@@ -286,6 +290,7 @@ export class RuinRecreate {
     }
     if (bestR < 0) return false;
     const route = s.routes[bestR]!;
+    if (route.len === 0) this.used++;
     const job = route.job;
     for (let p = route.len; p > bestP; p--) job[p + 1] = job[p]!;
     job[bestP + 1] = j;

@@ -96,11 +96,21 @@ export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, 
   const tf = Math.max(avgArc * TF_FACTOR, 1e-10);
   const iters = opt.iterations;
   let it = 0;
+  if (opt.minimizeRoutes && active.length > 0) {
+    it = eliminateRoutes(md, rr, weights, cur, cand, Math.floor(iters * 0.6), Math.max(200, iters * 0.15), opt);
+    curPen = penaltyOf(cur, weights);
+    curBase = cur.baseCost();
+    bestPen = curPen;
+    bestBase = curBase;
+    best.copyAllFrom(cur);
+  }
   if (active.length > 0) {
     const ratio = tf / t0;
+    const startIt = it;
+    const span = Math.max(1, iters - startIt);
     for (; it < iters; it++) {
       if ((it & 31) === 0 && opt.timeUp()) break;
-      const temp = t0 * ratio ** (it / iters);
+      const temp = t0 * ratio ** ((it - startIt) / span);
       rr.beginMove();
       rr.ruin(cand);
       rr.recreate(cand);
@@ -137,4 +147,76 @@ export let TF_FACTOR = 0.01;
 export function setTemperatures(t0: number, tf: number): void {
   T0_FACTOR = t0;
   TF_FACTOR = tf;
+}
+
+/**
+ * Route elimination (after SISR's fleet minimization): empty the smallest route, forbid opening a new one, and run
+ * ruin-and-recreate accepting a plan when it leaves fewer jobs out, or jobs that were left out less often so far
+ * (absence counters), until every job that was served is served again. Repeats while it succeeds within
+ * `attemptBudget` iterations and the total stays within `budget`. Returns the iterations used; `cur` holds the
+ * result and `cand` equals it.
+ */
+function eliminateRoutes(
+  md: Model,
+  rr: RuinRecreate,
+  weights: Float64Array,
+  cur: PlanState,
+  cand: PlanState,
+  budget: number,
+  attemptBudget: number,
+  opt: SearchOptions,
+): number {
+  const absence = new Float64Array(md.n);
+  const tcur = new PlanState(md);
+  const targetPen = penaltyOf(cur, weights);
+  const absSum = (p: PlanState) => {
+    let a = 0;
+    for (const j of p.unassigned) a += absence[j]!;
+    return a;
+  };
+  let it = 0;
+  let used = cur.usedRoutes();
+  while (it < budget && used > 1 && !opt.timeUp()) {
+    // The route with the fewest jobs (ties: the first).
+    let r = -1;
+    for (let k = 0; k < md.m; k++) {
+      const len = cur.routes[k]!.len;
+      if (len > 0 && (r < 0 || len < cur.routes[r]!.len)) r = k;
+    }
+    rr.maxRoutes = used - 1;
+    rr.beginMove();
+    rr.removeRoute(cand, r);
+    rr.recreate(cand);
+    tcur.copyAllFrom(cand);
+    let tPen = penaltyOf(tcur, weights);
+    let tAbs = absSum(tcur);
+    let tries = 0;
+    while (tPen > targetPen && tries < attemptBudget && it < budget) {
+      if ((it & 31) === 0 && opt.timeUp()) break;
+      it++;
+      tries++;
+      rr.beginMove();
+      rr.ruin(cand);
+      rr.recreate(cand);
+      for (const j of cand.unassigned) absence[j]!++;
+      const pen = penaltyOf(cand, weights);
+      const abs = absSum(cand);
+      if (!rr.bad && (pen < tPen || (pen === tPen && abs < tAbs))) {
+        tcur.copyRoutesFrom(cand, rr.touchedList);
+        tPen = pen;
+        tAbs = abs;
+      } else {
+        cand.copyRoutesFrom(tcur, rr.touchedList);
+      }
+    }
+    if (tPen <= targetPen) {
+      cur.copyAllFrom(tcur);
+      used = cur.usedRoutes();
+    } else {
+      cand.copyAllFrom(cur);
+      break;
+    }
+  }
+  rr.maxRoutes = used;
+  return it;
 }
