@@ -8,6 +8,7 @@ import type { Ids } from "./ids.js";
 import type { OrderRecord } from "./orders.js";
 import type { RouteRecord } from "./routes.js";
 import type { Geocoder } from "./scheduling/geocoding.js";
+import type { ScheduleRunRecord } from "./scheduling/runs.js";
 import type { TravelProvider } from "./scheduling/travel.js";
 
 /** An organization: owns tokens and workspaces. */
@@ -63,6 +64,8 @@ export interface State {
   events: EventRecord[];
   /** Customer notifications the service "sent" (on completion), oldest first. */
   notifications: NotificationRecord[];
+  /** The stored solution of every finished scheduling run, by action uuid. */
+  scheduleRuns: Map<string, ScheduleRunRecord>;
 }
 
 /** Empty state. */
@@ -78,6 +81,7 @@ export function createState(): State {
     actions: new Map(),
     events: [],
     notifications: [],
+    scheduleRuns: new Map(),
   };
 }
 
