@@ -1,0 +1,67 @@
+/**
+ * Completing an order (delivered or missed), as a driver would in the driver app.
+ * @see contract.md section 3 (Complete)
+ */
+import { DomainError } from "./errors.js";
+import { emitOrderStatusUpdated, emitRouteEvent, recordCompletionNotification } from "./events.js";
+import { getOrder, type OrderRecord } from "./orders.js";
+import { recomputeRoute } from "./route-times.js";
+import type { Context, Principal } from "./state.js";
+
+/** What a completion sets (already shape-checked at the edge). */
+export interface CompletionInput {
+  status: "delivered" | "missed";
+  /** Epoch ms; defaults to now. */
+  completedAt?: number | undefined;
+  missedReason?: string | undefined;
+  notes?: string | undefined;
+  /** Base64 PNG; only with delivered. */
+  signature?: string | undefined;
+}
+
+/**
+ * Complete an order on a published route: sets its status and completion fields, records the stop's actual
+ * arrival (`completedAt` minus the service duration for a delivery; `completedAt` for a miss) and departure
+ * (`completedAt`), re-estimates the remaining stops from that time, records a customer notification and
+ * emits `order.status_updated` then `route.eta_updated`. 409 ORDER_COMPLETED when already completed, 409
+ * ORDER_NOT_PUBLISHED when not on a published route.
+ */
+export function completeOrder(ctx: Context, principal: Principal, uuid: string, input: CompletionInput): OrderRecord {
+  const order = getOrder(ctx, principal, uuid);
+  if (order.status === "delivered" || order.status === "missed") {
+    throw new DomainError(
+      "ORDER_COMPLETED",
+      `Failed to complete order: order ${uuid} is already ${order.status}; completion is not reversible`,
+    );
+  }
+  const route = order.routeUuid ? ctx.state.routes.get(order.routeUuid) : undefined;
+  if (route?.status !== "published") {
+    throw new DomainError(
+      "ORDER_NOT_PUBLISHED",
+      `Failed to complete order: order ${uuid} is not on a published route; publish its route first`,
+    );
+  }
+  const completedAt = input.completedAt ?? ctx.clock.now();
+  order.status = input.status;
+  order.deliveryTime = completedAt;
+  order.deliveryMissedReason = input.status === "missed" ? (input.missedReason ?? null) : null;
+  order.deliveryNotes = input.notes ?? null;
+  order.signatureUrl =
+    input.status === "delivered" && input.signature !== undefined
+      ? `https://track.dispatch.example.com/o/${order.uuid}/signature.png`
+      : null;
+  order.updatedAt = ctx.clock.now();
+
+  const entry = route.timeline.find((e) => e.orderUuid === order.uuid);
+  if (entry) {
+    const service = input.status === "delivered" ? order.duration * 1000 : 0;
+    entry.actualArrival = completedAt - service;
+    entry.actualDeparture = completedAt;
+  }
+  route.updatedAt = ctx.clock.now();
+  recomputeRoute(ctx, route);
+  recordCompletionNotification(ctx, order, route.uuid);
+  emitOrderStatusUpdated(ctx, order, route.uuid);
+  emitRouteEvent(ctx, "route.eta_updated", route);
+  return order;
+}

@@ -1,0 +1,119 @@
+/**
+ * Deleting orders, one or many, with the classification of contract §3. Deleted orders are removed from the
+ * state: never listed, counted, fetched or scheduled again.
+ * @see contract.md section 3 (Delete one, Delete many)
+ */
+import { type ActionRecord, type DeleteActionSummary, startAction } from "./actions.js";
+import { DomainError, notFound, validationFailed } from "./errors.js";
+import { unassignOrder } from "./routes.js";
+import type { Context, Principal } from "./state.js";
+
+/** Most uuids per bulk delete. */
+export const MAX_DELETE = 500;
+
+/** The class of a uuid in a delete request, first match wins (contract §3, rows 1-6). */
+export type DeleteClass = "not_found" | "order_completed" | "published" | "locked" | "scheduled" | "unscheduled";
+
+/** The answer of a delete: done at once (200) or an action (202). */
+export type DeleteResult = { kind: "done"; result: DeleteActionSummary } | { kind: "action"; action: ActionRecord };
+
+/** Classify one uuid for deletion by the caller. */
+export function classifyForDelete(ctx: Context, principal: Principal, uuid: string): DeleteClass {
+  const order = ctx.state.orders.get(uuid);
+  if (!order || order.organizationId !== principal.organizationId) return "not_found";
+  if (order.status === "delivered" || order.status === "missed") return "order_completed";
+  const route = order.routeUuid ? ctx.state.routes.get(order.routeUuid) : undefined;
+  if (!route) return "unscheduled";
+  if (route.status === "published") return "published";
+  if (route.locked) return "locked";
+  return "scheduled";
+}
+
+function removeOrder(ctx: Context, uuid: string): void {
+  unassignOrder(ctx, uuid);
+  ctx.state.orders.delete(uuid);
+}
+
+/** Delete what can be deleted now, reporting the rest; `inAction` selects the 202 form's reasons. */
+function execute(ctx: Context, principal: Principal, uuids: readonly string[], inAction: boolean): DeleteActionSummary {
+  const summary: DeleteActionSummary = { deleted: [], failed: [] };
+  for (const uuid of uuids) {
+    const cls = classifyForDelete(ctx, principal, uuid);
+    switch (cls) {
+      case "not_found":
+      case "order_completed":
+        summary.failed.push({ uuid, reason: cls });
+        break;
+      case "published":
+        summary.failed.push({ uuid, reason: inAction ? "order_locked" : "order_published" });
+        break;
+      case "locked":
+        summary.failed.push({ uuid, reason: "order_locked" });
+        break;
+      case "scheduled":
+        if (!inAction) throw new DomainError("INTERNAL", "a scheduled order reached the immediate delete");
+        removeOrder(ctx, uuid);
+        summary.deleted.push({ uuid });
+        break;
+      case "unscheduled":
+        removeOrder(ctx, uuid);
+        summary.deleted.push({ uuid });
+        break;
+    }
+  }
+  return summary;
+}
+
+/**
+ * DELETE /v2/orders: 1..500 uuids (duplicates once). No scheduled order among them: done (200) with
+ * `{ deleted, failed }`. Otherwise a `delete` action whose summary has the same shape (published and locked
+ * routes both fail with `order_locked`).
+ */
+export function deleteOrders(ctx: Context, principal: Principal, uuids: readonly string[]): DeleteResult {
+  if (uuids.length === 0 || uuids.length > MAX_DELETE) {
+    throw validationFailed("delete orders", [
+      { path: "", message: `send 1 to ${MAX_DELETE} order uuids, got ${uuids.length}` },
+    ]);
+  }
+  const unique = [...new Set(uuids)];
+  const classes = unique.map((uuid) => classifyForDelete(ctx, principal, uuid));
+  if (!classes.includes("scheduled")) return { kind: "done", result: execute(ctx, principal, unique, false) };
+  const workspaceUuid = ctx.state.orders.get(unique[classes.indexOf("scheduled")] ?? "")?.workspaceUuid ?? null;
+  const action = startAction(
+    ctx,
+    principal,
+    "delete",
+    (ctx) => ({ status: "finished", summary: execute(ctx, principal, unique, true) }),
+    { workspaceUuid },
+  );
+  return { kind: "action", action };
+}
+
+/**
+ * DELETE /v2/orders/{uuid}: the same classification, but an order that cannot be deleted is an error:
+ * 404 NOT_FOUND, or 409 CONFLICT with `details[0].message` = the reason.
+ */
+export function deleteOrder(ctx: Context, principal: Principal, uuid: string): DeleteResult {
+  const cls = classifyForDelete(ctx, principal, uuid);
+  if (cls === "not_found") throw notFound("order", uuid);
+  const reason =
+    cls === "order_completed"
+      ? "order_completed"
+      : cls === "published"
+        ? "order_published"
+        : cls === "locked"
+          ? "order_locked"
+          : null;
+  if (reason) {
+    const why =
+      reason === "order_completed"
+        ? "it is already delivered or missed"
+        : reason === "order_published"
+          ? "it is on a published route"
+          : "it is on a locked route";
+    throw new DomainError("CONFLICT", `Failed to delete order: order ${uuid} cannot be deleted because ${why}`, [
+      { path: "orderUuid", message: reason },
+    ]);
+  }
+  return deleteOrders(ctx, principal, [uuid]);
+}

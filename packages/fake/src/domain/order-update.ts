@@ -1,0 +1,132 @@
+/**
+ * PUT of an order: replaces all writable fields (omitted ones take their defaults). Unscheduled orders and
+ * non-scheduling changes answer at once; a scheduled order whose scheduling constraints or delivery date
+ * change is updated by an `update` action.
+ * @see contract.md section 3 (Update)
+ */
+import { type ActionRecord, startAction } from "./actions.js";
+import { DomainError, type ErrorDetail, validationFailed } from "./errors.js";
+import { emitRouteEvent } from "./events.js";
+import { sameLocation } from "./locations.js";
+import {
+  checkOrderInput,
+  getOrder,
+  type OrderFields,
+  type OrderInput,
+  type OrderRecord,
+  orderFields,
+} from "./orders.js";
+import { orderViolations, recomputeRoute } from "./route-times.js";
+import { unassignOrder } from "./routes.js";
+import type { Context, Principal } from "./state.js";
+
+/** The answer of an update: done at once (200) or an action (202). */
+export type UpdateResult = { kind: "done"; order: OrderRecord } | { kind: "action"; action: ActionRecord };
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Whether the fields the scheduler uses differ (location, windows, duration, load, tags, priority). */
+function schedulingChanged(order: OrderRecord, next: OrderFields): boolean {
+  return (
+    !sameLocation(order.location, next.location) ||
+    !sameJson(order.timeWindows, next.timeWindows) ||
+    order.duration !== next.duration ||
+    order.load !== next.load ||
+    !sameJson(order.tags, next.tags) ||
+    order.priority !== next.priority
+  );
+}
+
+function apply(ctx: Context, order: OrderRecord, next: OrderFields): void {
+  Object.assign(order, next);
+  order.updatedAt = ctx.clock.now();
+}
+
+function assertUpdatable(order: OrderRecord): void {
+  if (order.status === "delivered" || order.status === "missed") {
+    throw new DomainError(
+      "ORDER_COMPLETED",
+      `Failed to update order: order ${order.uuid} is already ${order.status}, and completed orders cannot change`,
+    );
+  }
+}
+
+function resolveFields(ctx: Context, order: OrderRecord, input: OrderInput, keepPackages: boolean): OrderFields {
+  const details: ErrorDetail[] = [];
+  checkOrderInput(input, "", details);
+  if (details.length > 0) throw validationFailed("update order", details);
+  const workspace = ctx.state.workspaces.get(order.workspaceUuid);
+  if (!workspace) throw new DomainError("INTERNAL", `Failed to update order: its workspace is gone`);
+  const next = orderFields(ctx, workspace, input);
+  if (keepPackages) next.packages = order.packages.map((p) => ({ ...p }));
+  return next;
+}
+
+/**
+ * PUT /v2/orders/{uuid}: 200 for an unscheduled order or a scheduled order whose scheduling fields did not
+ * change; a 202 `update` action when a scheduled order's constraints or delivery date change (the action
+ * recomputes its route and lists violations; a new date takes the order off its route); 409
+ * ORDER_COMPLETED for a delivered or missed order.
+ */
+export function updateOrder(ctx: Context, principal: Principal, uuid: string, input: OrderInput): UpdateResult {
+  const order = getOrder(ctx, principal, uuid);
+  assertUpdatable(order);
+  const next = resolveFields(ctx, order, input, false);
+  if (order.status !== "scheduled" || !order.routeUuid) {
+    apply(ctx, order, next);
+    return { kind: "done", order };
+  }
+  const dateChanged = next.deliveryDate !== order.deliveryDate;
+  if (!dateChanged && !schedulingChanged(order, next)) {
+    apply(ctx, order, next);
+    return { kind: "done", order };
+  }
+  const action = startAction(
+    ctx,
+    principal,
+    "update",
+    (ctx) => {
+      const current = ctx.state.orders.get(uuid);
+      if (!current) return { status: "failed", reason: `order ${uuid} was deleted before the update ran` };
+      assertUpdatable(current);
+      const routeUuid = current.routeUuid;
+      apply(ctx, current, next);
+      let violations: string[] = [];
+      if (routeUuid) {
+        const route = ctx.state.routes.get(routeUuid);
+        if (route && current.deliveryDate !== route.date) {
+          unassignOrder(ctx, current.uuid);
+          if (route.status === "published") emitRouteEvent(ctx, "route.eta_updated", route);
+        } else if (route) {
+          recomputeRoute(ctx, route);
+          violations = orderViolations(ctx, route, current);
+          if (route.status === "published") emitRouteEvent(ctx, "route.eta_updated", route);
+        }
+      }
+      return {
+        status: "finished",
+        summary: { orders: [{ uuid, status: current.status, routeUuid: current.routeUuid, violations }] },
+      };
+    },
+    { workspaceUuid: order.workspaceUuid },
+  );
+  return { kind: "action", action };
+}
+
+/**
+ * PUT /v1/orders/{uuid}: v1's rule, only `not_scheduled` orders (else 400 VALIDATION_FAILED). v1 has no
+ * packages, so the order keeps its packages.
+ */
+export function updateOrderV1(ctx: Context, principal: Principal, uuid: string, input: OrderInput): OrderRecord {
+  const order = getOrder(ctx, principal, uuid);
+  if (order.status !== "not_scheduled") {
+    throw validationFailed("update order", [
+      {
+        path: "status",
+        message: `v1 updates only not_scheduled orders; order ${uuid} is ${order.status} (use PUT /v2/orders/{uuid})`,
+      },
+    ]);
+  }
+  apply(ctx, order, resolveFields(ctx, order, input, true));
+  return order;
+}

@@ -1,0 +1,72 @@
+/**
+ * Publishing routes to the driver app, as a `publish` action.
+ * @see contract.md section 4 (Publish)
+ */
+import { type ActionRecord, type PublishActionSummary, startAction } from "./actions.js";
+import { notFound } from "./errors.js";
+import { emitRouteEvent } from "./events.js";
+import { fixPlannedTimes, recomputeRoute } from "./route-times.js";
+import type { Context, Principal, Workspace } from "./state.js";
+
+/** What to publish: every route of `date` in the workspace, or only `routeUuids`. */
+export interface PublishInput {
+  date: string;
+  routeUuids?: readonly string[] | undefined;
+}
+
+/**
+ * Start a `publish` action. Per route: unknown or foreign → failed `route doesn't exist`; another date →
+ * failed; no orders → failed `route has no orders`; else published (status, `publishedAt`, planned times
+ * fixed to the current estimates) and `route.published` emitted. The action is `failed` with reason
+ * `route_failed` if any route failed (its summary still lists every route), `no_routes` when there is
+ * nothing to publish.
+ */
+export function publishRoutes(
+  ctx: Context,
+  principal: Principal,
+  workspace: Workspace,
+  input: PublishInput,
+): ActionRecord {
+  if (workspace.organizationId !== principal.organizationId) throw notFound("workspace", workspace.uuid);
+  const requested = input.routeUuids ? [...new Set(input.routeUuids)] : undefined;
+  return startAction(
+    ctx,
+    principal,
+    "publish",
+    (ctx) => {
+      const uuids =
+        requested ??
+        [...ctx.state.routes.values()]
+          .filter((r) => r.workspaceUuid === workspace.uuid && r.date === input.date)
+          .map((r) => r.uuid);
+      if (uuids.length === 0) return { status: "failed", reason: "no_routes", summary: { routes: [] } };
+      const summary: PublishActionSummary = { routes: [] };
+      for (const uuid of uuids) {
+        const route = ctx.state.routes.get(uuid);
+        if (!route || route.organizationId !== principal.organizationId || route.workspaceUuid !== workspace.uuid) {
+          summary.routes.push({ uuid, status: "failed", error: "route doesn't exist" });
+          continue;
+        }
+        if (route.date !== input.date) {
+          summary.routes.push({ uuid, status: "failed", error: `route is on ${route.date}, not ${input.date}` });
+          continue;
+        }
+        if (route.orderUuids.length === 0) {
+          summary.routes.push({ uuid, status: "failed", error: "route has no orders" });
+          continue;
+        }
+        recomputeRoute(ctx, route);
+        fixPlannedTimes(route);
+        route.status = "published";
+        route.publishedAt = ctx.clock.now();
+        route.updatedAt = route.publishedAt;
+        emitRouteEvent(ctx, "route.published", route);
+        summary.routes.push({ uuid, status: "finished" });
+      }
+      return summary.routes.some((r) => r.status === "failed")
+        ? { status: "failed", reason: "route_failed", summary }
+        : { status: "finished", summary };
+    },
+    { workspaceUuid: workspace.uuid },
+  );
+}
