@@ -14,7 +14,12 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ["packages/*/src/**/*.test.ts", "packages/*/test/**/*.test.ts", "examples/*/test/**/*.test.ts", "test/**/*.test.ts"],
+    include: [
+      "packages/*/src/**/*.test.ts",
+      "packages/*/test/**/*.test.ts",
+      "examples/*/test/**/*.test.ts",
+      "test/**/*.test.ts",
+    ],
     environment: "node",
     testTimeout: 30_000,
     typecheck: {

@@ -80,7 +80,11 @@ export function createContractValidator(): ContractValidator {
     const label = `${method.toUpperCase()} ${pathname} ${status}`;
     if (!headers.get("x-request-id")) problems.push(`${label}: no x-request-id header`);
     const match = compiled.find((c) => c.pattern.test(pathname));
-    if (!match) return [...problems, `${label}: path not in openapi.yaml`];
+    if (!match) {
+      // Paths outside the contract may only answer the one error body (404 for an unknown endpoint).
+      if (status < 400) return [...problems, `${label}: path not in openapi.yaml`];
+      return [...problems, ...validateJson(label, "/components/schemas/Error", bodyText)];
+    }
     const operation = paths[match.template]?.[method.toLowerCase()] as Json | undefined;
     if (!operation) return [...problems, `${label}: method not in openapi.yaml for ${match.template}`];
     const responses = operation.responses as Json;
@@ -114,6 +118,18 @@ export function createContractValidator(): ContractValidator {
       }
     }
     return problems;
+  }
+
+  function validateJson(label: string, pointer: string, bodyText: string): string[] {
+    let body: unknown;
+    try {
+      body = JSON.parse(bodyText);
+    } catch {
+      return [`${label}: body is not JSON: ${bodyText.slice(0, 100)}`];
+    }
+    const validate = compile(pointer);
+    if (validate(body)) return [];
+    return (validate.errors ?? []).map((e) => `${label}: ${e.instancePath || "/"} ${e.message}`);
   }
 
   function checkEvent(event: unknown): string[] {

@@ -38,7 +38,11 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
     for await (const chunk of req) chunks.push(chunk as Buffer);
     body = Buffer.concat(chunks);
   }
-  return new Request(new URL(req.url ?? "/", origin), { method, headers, ...(body ? { body } : {}) });
+  return new Request(new URL(req.url ?? "/", origin), {
+    method,
+    headers,
+    ...(body ? { body: new Uint8Array(body) } : {}),
+  });
 }
 
 async function send(res: ServerResponse, response: Response): Promise<void> {
