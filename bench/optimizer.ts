@@ -4,8 +4,9 @@
  *   npm run bench:optimizer -- [--budget fast|default|thorough] [--iterations N] [--seed N] [--minimize-routes]
  *     [--time-limit MS] [--out DIR] [--shared DIR] [--set solomon|homberger200|homberger1000]... [FILE|DIR|NAME]...
  *
- * Prints CSV `instance,vehicles,distance,unassigned,seconds` on stdout (distance as recomputed by the independent
- * checker), writes each solution as DIR/<instance>.json (default bench/out/optimizer) and checks it with
+ * Prints CSV `instance,vehicles,distance,unassigned,seconds,cpu_seconds` on stdout (distance as recomputed by the
+ * independent checker; seconds = wall time of `solve`, cpu_seconds = the process's CPU time meanwhile, which shows
+ * whether other processes slowed the run down), writes each solution as DIR/<instance>.json (default bench/out/optimizer) and checks it with
  * shared/bench/check-solution.mjs; any infeasible solution or unassigned customer is reported on stderr and makes
  * the exit status 1. Travel time = distance = unrounded Euclidean distance; fleet = the instance's vehicle number.
  */
@@ -145,14 +146,17 @@ async function main(argv: string[]): Promise<number> {
   if (files.length === 0) usage("no instance given");
   if (opts.timeLimitMs !== undefined) opts.now = () => performance.now();
   mkdirSync(out, { recursive: true });
-  process.stdout.write("instance,vehicles,distance,unassigned,seconds\n");
+  process.stdout.write("instance,vehicles,distance,unassigned,seconds,cpu_seconds\n");
   let failures = 0;
   for (const file of files) {
     const inst = checker.loadInstance(file);
     const problem = toProblem(inst);
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     const sol = solve(problem, opts);
     const seconds = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(c0);
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
     const routes = sol.routes.map((r) => r.stops.map((s) => Number(s.jobId)));
     const json = JSON.stringify({
       instance: inst.name,
@@ -170,7 +174,7 @@ async function main(argv: string[]): Promise<number> {
       );
     }
     process.stdout.write(
-      `${inst.name},${check.vehicles},${check.distance},${check.unassigned},${seconds.toFixed(3)}\n`,
+      `${inst.name},${check.vehicles},${check.distance},${check.unassigned},${seconds.toFixed(3)},${cpuSeconds.toFixed(3)}\n`,
     );
   }
   if (failures > 0) process.stderr.write(`${failures} instance(s) failed the check\n`);

@@ -59,6 +59,15 @@ export function buildModel(problem: Problem): Model {
   const size = travel.size;
   const side = size + 1;
   const dummy = size;
+  const inRange = (l: number) => Number.isInteger(l) && l >= 0 && l < size;
+  for (const job of jobs) {
+    if (!inRange(job.location)) throw new RangeError(`job ${job.id}: location ${job.location} outside 0..${size - 1}`);
+  }
+  for (const veh of vehicles) {
+    if (!inRange(veh.start) || (veh.end !== undefined && !inRange(veh.end))) {
+      throw new RangeError(`vehicle ${veh.id}: start or end location outside 0..${size - 1}`);
+    }
+  }
   const get = matrixGetter(travel.durations);
   const dur = new Float64Array(side * side);
   for (let a = 0; a < size; a++) {

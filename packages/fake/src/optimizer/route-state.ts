@@ -91,7 +91,8 @@ export class Route {
     travel += dEnd;
     early[len + 1] = t + dEnd;
     const shiftEnd = md.vShiftEnd[v]!;
-    if (!(t + dEnd <= shiftEnd) || load > md.vCap[v]!) ok = false;
+    // An unused vehicle has no route, so an empty route is always fine.
+    if (len > 0 && (!(t + dEnd <= shiftEnd) || load > md.vCap[v]!)) ok = false;
     late[len + 1] = shiftEnd;
     for (let p = len; p >= 1; p--) {
       const j = job[p]!;
