@@ -1,29 +1,36 @@
 /**
- * The client: openapi-fetch typed from openapi.yaml, with bearer auth.
+ * The client: openapi-fetch typed from openapi.yaml, over the SDK's transport (auth, retries, timeouts, token
+ * refresh), and `unwrap()` for throwing calls.
  */
 import createFetchClient, { type Client, type Middleware } from "openapi-fetch";
+import { ApiError } from "./errors.js";
 import type { paths } from "./generated/openapi.js";
-
-/** A token, or a function that returns the current one (called before every request). */
-export type TokenSource = string | (() => string | Promise<string>);
+import { createTransport, type TokenSource, type TransportOptions } from "./retry.js";
 
 /** Options of {@link createClient}. */
-export interface ClientOptions {
+export interface ClientOptions extends TransportOptions {
   /** Base URL of the API, e.g. `https://api.dispatch.example.com`. */
   baseUrl: string;
-  /** API token, sent as `Authorization: Bearer <token>`. */
-  token: TokenSource;
-  /**
-   * The fetch to use. Default: `globalThis.fetch`, looked up at call time, so MSW or other interceptors set up
-   * after the client is created still see its requests.
-   */
-  fetch?: (request: Request) => Promise<Response>;
 }
 
-/** The typed client: `client.GET("/v2/workspaces")` and friends, each returning `{ data, error, response }`. */
+/**
+ * The typed client: `client.GET("/v2/workspaces")` and friends for every operation of openapi.yaml (v1 and v2),
+ * each returning openapi-fetch's `{ data, error, response }`. Per-call `retries` and `timeoutMs` go beside
+ * `params` and `body` (see {@link CallOptions}).
+ */
 export type DispatchClient = Client<paths>;
 
-/** Middleware that sets the bearer token on every request. */
+/**
+ * Middleware that sets the bearer token on every request (for a bare openapi-fetch client; `createClient` sets it
+ * in its transport already).
+ *
+ * @example
+ * ```ts
+ * import createFetchClient from "openapi-fetch";
+ * const raw = createFetchClient<paths>({ baseUrl });
+ * raw.use(bearerAuth(() => session.token));
+ * ```
+ */
 export function bearerAuth(token: TokenSource): Middleware {
   return {
     async onRequest({ request }) {
@@ -37,21 +44,54 @@ export function bearerAuth(token: TokenSource): Middleware {
 /**
  * Create a typed client of the Delivery Dispatch Platform API.
  *
+ * Calls return `{ data, error, response }` and never throw for an error answer (wrap them in {@link unwrap} to
+ * get typed exceptions). They reject only when no answer came: {@link ConnectionError} after the retries,
+ * {@link TimeoutError} after `timeoutMs`, or the abort reason of your `signal`.
+ *
  * @example
  * ```ts
- * import { createClient } from "@dispatchkit/sdk";
+ * import { createClient, unwrap } from "@dispatchkit/sdk";
  *
- * const client = createClient({ baseUrl: "https://api.dispatch.example.com", token: process.env.DISPATCH_TOKEN! });
+ * const client = createClient({
+ *   baseUrl: "https://api.dispatch.example.com",
+ *   token: process.env.DISPATCH_TOKEN!,
+ *   retries: 3,
+ *   timeoutMs: 30_000,
+ *   userAgent: "my-shop/1.4.0",
+ * });
  * const { data, error } = await client.GET("/v2/workspaces");
  * if (error) throw new Error(error.message);
  * console.log(data.data.map((w) => w.name));
+ *
+ * // or, throwing typed errors:
+ * const workspaces = await unwrap(client.GET("/v2/workspaces"));
  * ```
  */
 export function createClient(options: ClientOptions): DispatchClient {
-  const client = createFetchClient<paths>({
-    baseUrl: options.baseUrl,
-    fetch: options.fetch ?? ((request: Request) => globalThis.fetch(request)),
-  });
-  client.use(bearerAuth(options.token));
-  return client;
+  const transport = createTransport(options);
+  return createFetchClient<paths>({ baseUrl: options.baseUrl, fetch: transport });
+}
+
+/** The `data` of a successful openapi-fetch result type. */
+export type DataOf<R> = R extends { data: infer D; error?: never } ? D : never;
+
+/** The `error` body of a failed openapi-fetch result type. */
+export type ErrorOf<R> = R extends { error: infer E; data?: never } ? E : never;
+
+/**
+ * Await a call and return its `data`, or throw the typed {@link ApiError} subclass for an error answer
+ * (`NotFoundError`, `ValidationError`, `RateLimitError`…). The result stays fully typed.
+ *
+ * @example
+ * ```ts
+ * const order = await unwrap(client.GET("/v2/orders/{orderUuid}", { params: { path: { orderUuid } } }));
+ * console.log(order.status);
+ * ```
+ */
+export async function unwrap<R extends { data?: unknown; error?: unknown; response: Response }>(
+  call: Promise<R> | R,
+): Promise<DataOf<R>> {
+  const { data, error, response } = await call;
+  if (error !== undefined || !response.ok) throw ApiError.from(response, error);
+  return data as DataOf<R>;
 }

@@ -1,0 +1,326 @@
+/**
+ * Background actions (answers 202): wait for one, resume a wait from a stored `actionUuid`, and the helpers built
+ * on it: `scheduleAndWait`, `publishAndWait`, `deleteOrders`.
+ *
+ * @see contract.md §7 (actions), §3 (bulk delete), §4 (publish), §5 (scheduling)
+ */
+import { type DispatchClient, unwrap } from "./client.js";
+import { ApiError, DispatchError, parseRetryAfter, TimeoutError } from "./errors.js";
+import type { components } from "./generated/openapi.js";
+import { abortableSleep, defaultSleep, type Sleep } from "./retry.js";
+
+type Schemas = components["schemas"];
+
+/** A background action as the API returns it (`components.schemas.Action`). */
+export type Action = Schemas["Action"];
+
+/** The kinds of action: `schedule`, `publish`, `update`, `delete`. */
+export type ActionKind = Action["actionName"];
+
+/** The `actionSummary` of a finished action, by kind. */
+export interface ActionSummaries {
+  schedule: Schemas["ScheduleSummary"];
+  publish: Schemas["PublishSummary"];
+  update: Schemas["UpdateSummary"];
+  delete: Schemas["DeleteSummary"];
+}
+
+/** An action of kind `K`, its `actionSummary` narrowed to that kind's summary. */
+export type ActionOf<K extends ActionKind> = Omit<Action, "actionName" | "actionSummary"> & {
+  actionName: K;
+  actionSummary?: ActionSummaries[K];
+};
+
+/** The plan of a finished scheduling run (`GET /v2/schedules/{actionUuid}/solution`). */
+export type Solution = Schemas["Solution"];
+
+/** Body of `POST /v2/schedules`: schedule all, schedule specific, or what-if. */
+export type ScheduleRequest = Schemas["ScheduleRequest"];
+
+/** Body of `POST /v2/routes/publish`. */
+export type PublishRequest = Schemas["PublishRequest"];
+
+/**
+ * A background action ended with `status: "failed"`. `action` is the final action (for publish, its
+ * `actionSummary` says which routes failed); `reason` is its `reason`.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await scheduleAndWait(client, { workspaceUuid, date: "2026-11-24" });
+ * } catch (error) {
+ *   if (error instanceof ActionFailedError && error.reason === "no_orders") console.log("nothing to plan");
+ * }
+ * ```
+ */
+export class ActionFailedError<K extends ActionKind = ActionKind> extends DispatchError {
+  /** The failed action, as last polled. */
+  readonly action: ActionOf<K>;
+  /** Why it failed (`no_routes`, `no_orders`, `route_failed`…), when the API said. */
+  readonly reason: string | undefined;
+
+  static {
+    Object.defineProperty(ActionFailedError.prototype, "name", {
+      value: "ActionFailedError",
+      writable: true,
+      configurable: true,
+    });
+  }
+
+  constructor(action: ActionOf<K>) {
+    super(`Failed to ${action.actionName} (action ${action.actionUuid}): ${action.reason ?? "the action failed"}`);
+    this.action = action;
+    this.reason = action.reason;
+  }
+}
+
+/** Options of {@link waitForAction}. */
+export interface WaitOptions<K extends ActionKind = ActionKind> {
+  /** The kind of action; decides the polling endpoint. Required when resuming from an `actionUuid` string. */
+  kind?: K;
+  /** Stops the wait (rejects with the signal's reason) as soon as it aborts, also during a pause. */
+  signal?: AbortSignal;
+  /** Give up after this many milliseconds with a {@link TimeoutError} (default: no limit). */
+  timeoutMs?: number;
+  /** Pause between polls when the API sends no `Retry-After` hint (default 1000). */
+  intervalMs?: number;
+  /** Called with every polled state of the action (pending ones included). */
+  onProgress?: (action: ActionOf<K>) => void;
+  /** The sleep used between polls (default `setTimeout`); inject one for tests, e.g. one that advances a fake clock. */
+  sleep?: Sleep;
+}
+
+/** Options of {@link scheduleAndWait} and {@link publishAndWait}. */
+export interface StartAndWaitOptions<K extends ActionKind> extends Omit<WaitOptions<K>, "kind"> {
+  /** Called with the accepted (pending) action: store `actionUuid` to resume the wait after a restart. */
+  onAccepted?: (action: ActionOf<K>) => void;
+}
+
+const POLL_PATHS = {
+  schedule: "/v2/schedules/actions/{actionUuid}",
+  publish: "/v2/routes/actions/{actionUuid}",
+  update: "/v2/orders/actions/{actionUuid}",
+  delete: "/v2/orders/actions/{actionUuid}",
+} as const;
+
+function poll(client: DispatchClient, kind: ActionKind, actionUuid: string, signal: AbortSignal | undefined) {
+  const init = { params: { path: { actionUuid } }, ...(signal ? { signal } : {}) };
+  return client.GET(POLL_PATHS[kind], init);
+}
+
+/**
+ * Wait until a background action ends. Polls the action's own endpoint (`/v2/schedules/actions/{id}`,
+ * `/v2/routes/actions/{id}`, `/v2/orders/actions/{id}` for update and delete), pausing `intervalMs` or the
+ * server's `Retry-After` hint between polls.
+ *
+ * Resolves with the finished action (its `actionSummary` typed by kind); rejects with {@link ActionFailedError}
+ * when it failed, {@link TimeoutError} after `timeoutMs`, the signal's reason when `signal` aborts, or an
+ * {@link ApiError} when a poll is refused (e.g. {@link NotFoundError} for an unknown action). An action passed
+ * in that has already ended settles at once, without a request.
+ *
+ * @example
+ * ```ts
+ * const accepted = await unwrap(client.POST("/v2/routes/publish", { body: { workspaceUuid, date } }));
+ * await db.save("publish", accepted.actionUuid); // resumable
+ * const done = await waitForAction(client, accepted, { kind: "publish", timeoutMs: 60_000 });
+ * console.log(done.actionSummary?.routes);
+ *
+ * // after a restart:
+ * const again = await waitForAction(client, await db.load("publish"), { kind: "publish" });
+ * ```
+ */
+export async function waitForAction<K extends ActionKind>(
+  client: DispatchClient,
+  action: string,
+  options: WaitOptions<K> & { kind: K },
+): Promise<ActionOf<K>>;
+export async function waitForAction<K extends ActionKind>(
+  client: DispatchClient,
+  action: ActionOf<K>,
+  options?: WaitOptions<K>,
+): Promise<ActionOf<K>>;
+export async function waitForAction(
+  client: DispatchClient,
+  action: Action,
+  options?: WaitOptions<ActionKind>,
+): Promise<Action>;
+export async function waitForAction(
+  client: DispatchClient,
+  action: string | Action,
+  options: WaitOptions = {},
+): Promise<Action> {
+  const kind = options.kind ?? (typeof action === "string" ? undefined : action.actionName);
+  if (!kind || !(kind in POLL_PATHS)) {
+    throw new TypeError(
+      `Failed to wait for action: kind must be one of schedule, publish, update, delete (got ${String(kind)})`,
+    );
+  }
+  const actionUuid = typeof action === "string" ? action : action.actionUuid;
+  const intervalMs = options.intervalMs ?? 1000;
+  const sleep = options.sleep ?? defaultSleep;
+
+  let controller: AbortController | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const outer = options.signal;
+  const onAbort = () => controller?.abort(outer?.reason);
+  if (options.timeoutMs !== undefined) {
+    const limit = options.timeoutMs;
+    controller = new AbortController();
+    timer = setTimeout(
+      () =>
+        controller?.abort(
+          new TimeoutError(`Failed to wait for ${kind} action ${actionUuid}: not finished within ${limit} ms`, limit),
+        ),
+      limit,
+    );
+    if (outer?.aborted) controller.abort(outer.reason);
+    else outer?.addEventListener("abort", onAbort, { once: true });
+  }
+  const signal = controller?.signal ?? outer;
+
+  try {
+    let current: Action | undefined = typeof action === "string" ? undefined : action;
+    let pauseMs = intervalMs;
+    for (;;) {
+      if (signal?.aborted) throw signal.reason;
+      if (current) {
+        if (current.status === "finished") return current;
+        if (current.status === "failed") throw new ActionFailedError(current);
+        await abortableSleep(sleep, pauseMs, signal);
+      }
+      const { data, error, response } = await poll(client, kind, actionUuid, signal);
+      if (data === undefined) throw ApiError.from(response, error);
+      current = data;
+      const hint = parseRetryAfter(response.headers);
+      pauseMs = hint !== undefined ? hint * 1000 : intervalMs;
+      options.onProgress?.(current);
+    }
+  } catch (error) {
+    throw signal?.aborted ? signal.reason : error;
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    outer?.removeEventListener("abort", onAbort);
+  }
+}
+
+function signalInit(signal: AbortSignal | undefined): { signal?: AbortSignal } {
+  return signal ? { signal } : {};
+}
+
+/**
+ * Start a scheduling run (`POST /v2/schedules`), wait for it, and return its plan
+ * (`GET /v2/schedules/{actionUuid}/solution`). Rejects with {@link ActionFailedError} when the run fails
+ * (`no_routes`, `no_orders`).
+ *
+ * @example
+ * ```ts
+ * const solution = await scheduleAndWait(client, { workspaceUuid, date: "2026-11-24" }, { timeoutMs: 120_000 });
+ * console.log(solution.summary.ordersScheduled, solution.unscheduled);
+ * ```
+ */
+export async function scheduleAndWait(
+  client: DispatchClient,
+  body: ScheduleRequest,
+  options: StartAndWaitOptions<"schedule"> = {},
+): Promise<Solution> {
+  const { onAccepted, ...wait } = options;
+  const accepted = (await unwrap(
+    client.POST("/v2/schedules", { body, ...signalInit(options.signal) }),
+  )) as ActionOf<"schedule">;
+  onAccepted?.(accepted);
+  const finished = await waitForAction(client, accepted, { ...wait, kind: "schedule" });
+  return unwrap(
+    client.GET("/v2/schedules/{actionUuid}/solution", {
+      params: { path: { actionUuid: finished.actionUuid } },
+      ...signalInit(options.signal),
+    }),
+  );
+}
+
+/**
+ * Publish routes (`POST /v2/routes/publish`) and wait for the action. Resolves with the finished action, whose
+ * `actionSummary.routes` lists each route; rejects with {@link ActionFailedError} if any route failed (its
+ * `action.actionSummary` says which).
+ *
+ * @example
+ * ```ts
+ * const done = await publishAndWait(client, { workspaceUuid, date: "2026-11-24" });
+ * console.log(done.actionSummary?.routes.map((r) => r.uuid));
+ * ```
+ */
+export async function publishAndWait(
+  client: DispatchClient,
+  body: PublishRequest,
+  options: StartAndWaitOptions<"publish"> = {},
+): Promise<ActionOf<"publish">> {
+  const { onAccepted, ...wait } = options;
+  const accepted = (await unwrap(
+    client.POST("/v2/routes/publish", { body, ...signalInit(options.signal) }),
+  )) as ActionOf<"publish">;
+  onAccepted?.(accepted);
+  return waitForAction(client, accepted, { ...wait, kind: "publish" });
+}
+
+/** Why an order could not be deleted. */
+export type DeleteFailureReason =
+  | Schemas["DeleteResult"]["failed"][number]["reason"]
+  | Schemas["DeleteSummary"]["failed"][number]["reason"];
+
+/** The merged outcome of {@link deleteOrders}. */
+export interface DeleteOrdersResult {
+  deleted: { uuid: string }[];
+  failed: { uuid: string; reason: DeleteFailureReason }[];
+}
+
+/** Options of {@link deleteOrders}: how the 202 answers are waited for, and the batch size. */
+export interface DeleteOrdersOptions extends Omit<WaitOptions<"delete">, "kind"> {
+  /** Uuids per `DELETE /v2/orders` call, at most (and by default) 500. */
+  batchSize?: number;
+  /** Called after each batch with its own outcome. */
+  onBatch?: (result: DeleteOrdersResult, batch: readonly string[]) => void;
+}
+
+/** The API's limit of uuids per `DELETE /v2/orders` call. */
+export const MAX_DELETE_BATCH = 500;
+
+/**
+ * Delete any number of orders: dedupes the uuids, sends them in calls of at most 500 (`DELETE /v2/orders`), waits
+ * for the `delete` action when a call answers 202, and merges every answer into one `{ deleted, failed }`.
+ * Orders that could not be deleted are listed in `failed` with their reason; an error answer rejects.
+ *
+ * @example
+ * ```ts
+ * const { deleted, failed } = await deleteOrders(client, uuids, { timeoutMs: 60_000 });
+ * for (const f of failed) console.warn(`${f.uuid} kept: ${f.reason}`);
+ * ```
+ */
+export async function deleteOrders(
+  client: DispatchClient,
+  uuids: Iterable<string>,
+  options: DeleteOrdersOptions = {},
+): Promise<DeleteOrdersResult> {
+  const { batchSize = MAX_DELETE_BATCH, onBatch, ...wait } = options;
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > MAX_DELETE_BATCH) {
+    throw new RangeError(`Failed to delete orders: batchSize must be an integer in 1..${MAX_DELETE_BATCH}`);
+  }
+  const unique = [...new Set(uuids)];
+  const result: DeleteOrdersResult = { deleted: [], failed: [] };
+  for (let start = 0; start < unique.length; start += batchSize) {
+    const batch = unique.slice(start, start + batchSize);
+    const answer = await unwrap(client.DELETE("/v2/orders", { body: batch, ...signalInit(options.signal) }));
+    let outcome: DeleteOrdersResult;
+    if ("actionUuid" in answer) {
+      const finished = await waitForAction(client, answer as ActionOf<"delete">, { ...wait, kind: "delete" });
+      if (!finished.actionSummary) {
+        throw new DispatchError(`Failed to delete orders: action ${finished.actionUuid} finished without a summary`);
+      }
+      outcome = finished.actionSummary;
+    } else {
+      outcome = answer;
+    }
+    result.deleted.push(...outcome.deleted);
+    result.failed.push(...outcome.failed);
+    onBatch?.(outcome, batch);
+  }
+  return result;
+}

@@ -1,0 +1,133 @@
+/**
+ * Auto-pagination over any list endpoint (`{ data: [...], metadata: { nextPage, totalPages, totalItems } }`).
+ *
+ * @see contract.md §1 (lists are paginated)
+ */
+import type { DispatchClient } from "./client.js";
+import { ApiError } from "./errors.js";
+import type { paths } from "./generated/openapi.js";
+
+type GetOperation<P extends keyof paths> = NonNullable<paths[P]["get"]>;
+type OkJson<Op> = Op extends { responses: { 200: { content: { "application/json": infer B } } } } ? B : never;
+type ListBody<P extends keyof paths> = OkJson<GetOperation<P>>;
+
+/** Every path whose GET answers a paginated list, e.g. `"/v2/orders"`, `"/v2/routes/{routeUuid}/timeline"`. */
+export type ListPath = {
+  [P in keyof paths]: [ListBody<P>] extends [never]
+    ? never
+    : ListBody<P> extends { data: readonly unknown[]; metadata: unknown }
+      ? P
+      : never;
+}[keyof paths];
+
+/** The item type of a list path: `ItemOf<"/v2/orders">` is an order. */
+export type ItemOf<P extends ListPath> = ListBody<P> extends { data: readonly (infer I)[] } ? I : never;
+
+/** The parameters of a list path (`query`, and `path` where the path has some); `page` is managed for you. */
+export type ListParams<P extends ListPath> = GetOperation<P> extends { parameters: infer X } ? X : never;
+
+/** Pagination metadata of a list answer. */
+export interface PageMetadata {
+  nextPage?: string | null;
+  totalPages?: number;
+  totalItems?: number;
+}
+
+/** One page as {@link Paginator.pages} yields it. */
+export interface Page<T> {
+  /** The 1-based page number that was requested. */
+  page: number;
+  items: T[];
+  metadata: PageMetadata | undefined;
+}
+
+/** Options of {@link paginate}. */
+export interface PaginateOptions {
+  /** Aborts the iteration (the pending request and further pages). */
+  signal?: AbortSignal;
+}
+
+/** An async iterator over the items of every page, with helpers. */
+export interface Paginator<T> extends AsyncIterable<T> {
+  /** Collect items into an array; stops requesting pages once `limit` items are in. */
+  toArray(options?: { limit?: number }): Promise<T[]>;
+  /** Iterate page by page instead of item by item. */
+  pages(): AsyncIterable<Page<T>>;
+}
+
+type Args<P extends ListPath> =
+  Record<string, never> extends ListParams<P>
+    ? [params?: ListParams<P>, options?: PaginateOptions]
+    : [params: ListParams<P>, options?: PaginateOptions];
+
+interface LooseParams {
+  query?: Record<string, unknown>;
+  path?: Record<string, unknown>;
+}
+
+/**
+ * Iterate over the items of any list endpoint, page after page. Follows `metadata.nextPage` (keeping your query);
+ * when an answer carries no metadata it asks for the next `page` until a page comes back empty. The item type is
+ * inferred from the path. An error answer throws the typed {@link ApiError}.
+ *
+ * @example
+ * ```ts
+ * for await (const order of paginate(client, "/v2/orders", { query: { workspaceUuid, date: "2026-11-24" } })) {
+ *   console.log(order.orderNumber, order.status);
+ * }
+ * const first250 = await paginate(client, "/v2/orders", { query: { workspaceUuid, perPage: 100 } }).toArray({ limit: 250 });
+ * ```
+ */
+export function paginate<P extends ListPath>(client: DispatchClient, path: P, ...args: Args<P>): Paginator<ItemOf<P>> {
+  const params = (args[0] ?? {}) as LooseParams;
+  const signal = args[1]?.signal;
+  // The generic path defeats openapi-fetch's per-path typing; the public signature above carries the types.
+  const get = client.GET as unknown as (
+    path: string,
+    init: { params: LooseParams; signal?: AbortSignal },
+  ) => Promise<{ data?: { data: ItemOf<P>[]; metadata?: PageMetadata }; error?: unknown; response: Response }>;
+
+  async function* pages(): AsyncGenerator<Page<ItemOf<P>>> {
+    let query: Record<string, unknown> = { ...params.query };
+    let page = Number(query.page ?? 1);
+    for (;;) {
+      const init = { params: { ...params, query: { ...query, page } }, ...(signal ? { signal } : {}) };
+      const { data, error, response } = await get(path, init);
+      if (data === undefined) throw ApiError.from(response, error);
+      yield { page, items: data.data, metadata: data.metadata };
+      const next = data.metadata?.nextPage;
+      if (next === null) return;
+      if (typeof next === "string") {
+        const url = new URL(next, "http://relative.invalid");
+        const nextQuery: Record<string, unknown> = { ...query };
+        for (const [key, value] of url.searchParams) nextQuery[key] = value;
+        const nextPage = Number(nextQuery.page);
+        if (!Number.isInteger(nextPage) || nextPage <= page) return; // a nextPage that does not move on: stop
+        query = nextQuery;
+        page = nextPage;
+        continue;
+      }
+      if (data.data.length === 0) return;
+      page += 1;
+    }
+  }
+
+  async function* items(): AsyncGenerator<ItemOf<P>> {
+    for await (const p of pages()) yield* p.items;
+  }
+
+  return {
+    [Symbol.asyncIterator]: () => items(),
+    pages,
+    async toArray(options = {}) {
+      const limit = options.limit ?? Number.POSITIVE_INFINITY;
+      const out: ItemOf<P>[] = [];
+      if (limit <= 0) return out;
+      for await (const item of items()) {
+        out.push(item);
+        if (out.length >= limit) break;
+      }
+      return out;
+    },
+  };
+}
