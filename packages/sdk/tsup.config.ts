@@ -8,4 +8,7 @@ export default defineConfig({
   clean: true,
   target: "es2022",
   platform: "neutral",
+  // Bundled: openapi-fetch's CJS build has no default export under Node's interop, so a CJS consumer of an
+  // external openapi-fetch would get `default is not a function`. It stays a dependency for its types.
+  noExternal: ["openapi-fetch"],
 });
