@@ -513,6 +513,10 @@ export interface paths {
          *       routes may carry a caller-chosen `uuid` so the solution can refer to them; otherwise the
          *       service assigns one.
          *
+         *     A specific run answers 404 naming an order or route that does not exist in the workspace, 400
+         *     for one of another date, and 409 (`CONFLICT`, `ORDER_COMPLETED`) for a locked or published route,
+         *     an order on one, or a delivered or missed order.
+         *
          *     Optional `options`: `minimizeRoutes`, `balance`, `travelMode` (`car` or `bicycle`). Hard
          *     constraints are never broken in a plan: time windows, capacity, tags, shift start and end; what
          *     cannot be placed is left unscheduled with a reason, lower priority first. A committed run sets
@@ -2540,6 +2544,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
