@@ -21,6 +21,7 @@ import type { TravelProvider } from "./domain/scheduling/travel.js";
 import { type Context, createState, type Organization, type Workspace } from "./domain/state.js";
 import { createMswHandlers } from "./hosts/msw.js";
 import { CONTRACT_OPERATIONS } from "./http/contract-operations.js";
+import { scheduleOperations } from "./http/handlers/schedules.js";
 import { workspaceOperations } from "./http/handlers/workspaces.js";
 import { createRouter, type Logger, type Operation } from "./http/router.js";
 import { systemClock } from "./system-clock.js";
@@ -150,7 +151,7 @@ export function createFake(options: FakeOptions = {}): Fake {
     return created;
   }
 
-  const operations: Operation[] = [...workspaceOperations()];
+  const operations: Operation[] = [...workspaceOperations(), ...scheduleOperations()];
   const router = createRouter(context, { baseUrl, operations, declared: CONTRACT_OPERATIONS, log });
 
   return {

@@ -375,11 +375,16 @@ function unique(uuids: readonly string[]): string[] {
   return [...new Set(uuids)];
 }
 
+/** One level down: new orders of a retry rank below every placed order (which count as `high`). */
+const DEMOTED: Record<PlanOrder["priority"], PlanOrder["priority"]> = { high: "normal", normal: "low", low: "low" };
+
 /**
- * Plan so that no order already placed on one of the run's routes is dropped: first freely (placed orders
- * count as high priority); if one is still left out, again with every placed order pinned to its current
- * route; if even then one is left out, its route keeps its previous plan (out of the run) and the rest is
- * planned again. Returns the new sequence of every route that changes (routes kept as they were are absent).
+ * Plan so that no order already placed on one of the run's routes is dropped. Placed orders count as `high`
+ * priority. Attempts, until none is left out: (1) the orders' own priorities; (2) new orders one level down,
+ * so that the solver never drops a placed order to make room for a new one; (3) also every placed order
+ * pinned to its current route; (4) the routes of placed orders still left out keep their previous plan (out
+ * of the run) and the rest is planned again. Returns the new sequence of every route that changes (routes
+ * kept as they were are absent).
  */
 function planKeepingPlaced(
   routes: readonly RouteRecord[],
@@ -388,15 +393,17 @@ function planKeepingPlaced(
 ): { assignment: Map<string, string[]>; unscheduled: PlanUnscheduled[] } {
   let runRoutes = [...routes];
   const frozen = new Set<string>();
-  let pin = false;
+  let attempt = 1;
   for (;;) {
     const inRun = new Set(runRoutes.map((r) => r.uuid));
     const runOrders = orders.filter((o) => !(o.routeUuid && frozen.has(o.routeUuid)));
     const placed = new Set(runOrders.filter((o) => o.routeUuid && inRun.has(o.routeUuid)).map((o) => o.uuid));
     const planOrders = runOrders.map((o): PlanOrder => {
       const p = planOrderOf(o);
-      if (!placed.has(o.uuid)) return p;
-      return pin && o.routeUuid ? { ...p, priority: "high", pinnedRouteUuid: o.routeUuid } : { ...p, priority: "high" };
+      if (!placed.has(o.uuid)) return attempt >= 2 ? { ...p, priority: DEMOTED[p.priority] } : p;
+      return attempt >= 3 && o.routeUuid
+        ? { ...p, priority: "high", pinnedRouteUuid: o.routeUuid }
+        : { ...p, priority: "high" };
     });
     const result =
       runRoutes.length > 0 ? plan({ ...base, routes: runRoutes.map(planRouteOf), orders: planOrders }) : null;
@@ -406,11 +413,12 @@ function planKeepingPlaced(
     if (dropped.length === 0) {
       const assignment = new Map<string, string[]>();
       for (const route of runRoutes) assignment.set(route.uuid, []);
-      for (const r of result?.routes ?? [])
+      for (const r of result?.routes ?? []) {
         assignment.set(
           r.routeUuid,
           r.stops.map((s) => s.orderUuid),
         );
+      }
       // Orders placed on a route outside the run (schedule specific) stay where they were when left out.
       const kept = unscheduled.filter((u) => {
         const order = orders.find((o) => o.uuid === u.orderUuid);
@@ -423,8 +431,8 @@ function planKeepingPlaced(
       });
       return { assignment, unscheduled: kept };
     }
-    if (!pin) {
-      pin = true;
+    if (attempt < 3) {
+      attempt += 1;
       continue;
     }
     for (const u of dropped) {

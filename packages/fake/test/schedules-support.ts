@@ -1,0 +1,87 @@
+/**
+ * Helpers of the scheduling tests: seed orders and routes straight into a fake's domain, and poll runs.
+ */
+
+import type { Fake } from "@dispatchkit/fake";
+import type { createClient } from "@dispatchkit/sdk";
+import { expect } from "vitest";
+import { createOrders, type OrderInput, type OrderRecord } from "../src/domain/orders.js";
+import { createRoutes, type RouteInput, type RouteRecord } from "../src/domain/routes.js";
+import type { Principal } from "../src/domain/state.js";
+
+/** The run date of the tests. */
+export const DATE = "2026-11-24";
+
+/** Central Berlin, the default service area's centre. */
+export const DEPOT = { address: "Depot, Alexanderplatz, Berlin", latitude: 52.52, longitude: 13.405 };
+
+/** The seeded organization as a principal. */
+export function principalOf(fake: Fake): Principal {
+  return { organizationId: fake.organization.id, token: fake.token };
+}
+
+/** A point `i` around the depot, within ~5 km (deterministic). */
+export function pointNear(i: number): { address: string; latitude: number; longitude: number } {
+  const angle = (i * 137.5 * Math.PI) / 180;
+  const r = 0.01 + ((i * 7919) % 40) / 1000;
+  return {
+    address: `Stop ${i}, Berlin`,
+    latitude: Math.round((52.52 + r * Math.cos(angle)) * 1e6) / 1e6,
+    longitude: Math.round((13.405 + r * 1.6 * Math.sin(angle)) * 1e6) / 1e6,
+  };
+}
+
+/** Create orders for {@link DATE} (or `deliveryDate`) in the first workspace. */
+export function seedOrders(fake: Fake, inputs: Partial<OrderInput>[]): OrderRecord[] {
+  const workspace = fake.workspaces[0]!;
+  return createOrders(
+    fake.context,
+    principalOf(fake),
+    workspace,
+    inputs.map((input, i) => ({ deliveryDate: DATE, locations: [pointNear(i)], ...input })),
+  );
+}
+
+/** Create routes for {@link DATE} starting at the depot, 08:00–17:00. */
+export function seedRoutes(fake: Fake, inputs: Partial<RouteInput>[]): RouteRecord[] {
+  const workspace = fake.workspaces[0]!;
+  return createRoutes(
+    fake.context,
+    principalOf(fake),
+    workspace,
+    inputs.map((input, i) => ({
+      name: `Van ${i + 1}`,
+      date: DATE,
+      startTime: "08:00",
+      endTime: "17:00",
+      startLocation: DEPOT,
+      ...input,
+    })),
+  );
+}
+
+type Client = ReturnType<typeof createClient>;
+
+/** Start a run and return its action uuid (asserting the 202). */
+export async function startRun(client: Client, body: Record<string, unknown>): Promise<string> {
+  const res = await client.POST("/v2/schedules", { body: body as never });
+  expect(res.error, JSON.stringify(res.error)).toBeUndefined();
+  expect(res.response.status).toBe(202);
+  expect(res.data?.status).toBe("pending");
+  expect(res.data?.actionName).toBe("schedule");
+  return res.data!.actionUuid;
+}
+
+/** Poll a run once (the fake's default runs finish before the 202) and return the action. */
+export async function pollRun(client: Client, actionUuid: string) {
+  const res = await client.GET("/v2/schedules/actions/{actionUuid}", { params: { path: { actionUuid } } });
+  expect(res.response.status).toBe(200);
+  return res.data!;
+}
+
+/** Read a run's solution, asserting 200. */
+export async function solutionOf(client: Client, actionUuid: string) {
+  const res = await client.GET("/v2/schedules/{actionUuid}/solution", { params: { path: { actionUuid } } });
+  expect(res.error, JSON.stringify(res.error)).toBeUndefined();
+  return res.data!;
+}
