@@ -1,0 +1,178 @@
+/**
+ * Throughput of the fake service through its HTTP handlers, in-process (`fake.fetch`, no MSW, no sockets).
+ *
+ *   npx tsx bench/fake-throughput.ts [--runs N] [--big-runs N]
+ *
+ * Prints a markdown table of medians: schedule-all of 100 orders on 5 routes, of 1,000 orders on 50 routes,
+ * creating 10,000 orders in 10 batches of 1,000, and `createFake()` plus a `reset()`. Orders are random but
+ * seeded: within ~10 km of the workspace's service-area centre, a third with a 2–4 h window, loads that fit.
+ */
+import { cpus } from "node:os";
+import { performance } from "node:perf_hooks";
+import { createRandom } from "../packages/fake/src/domain/ids.js";
+import { createRoutes } from "../packages/fake/src/domain/routes.js";
+import { createFake, type Fake } from "../packages/fake/src/index.js";
+
+const DATE = "2026-11-24";
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const value = i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/** Seeded orders within ~10 km of the centre. */
+function orderBodies(count: number, seed: number, centre: { latitude: number; longitude: number }) {
+  const next = createRandom(seed);
+  const u = () => next() / 0x1_0000_0000;
+  return Array.from({ length: count }, (_, i) => {
+    const r = 10 * Math.sqrt(u());
+    const a = 2 * Math.PI * u();
+    const latitude = centre.latitude + (r * Math.cos(a)) / 111.2;
+    const longitude = centre.longitude + (r * Math.sin(a)) / (111.2 * Math.cos((centre.latitude * Math.PI) / 180));
+    const startHour = 9 + Math.floor(u() * 5);
+    const hh = (h: number) => `${String(h).padStart(2, "0")}:00`;
+    return {
+      deliveryDate: DATE,
+      name: `Customer ${i + 1}`,
+      locations: [{ address: `Bench street ${i + 1}`, latitude: round6(latitude), longitude: round6(longitude) }],
+      ...(i % 3 === 0 ? { timeWindows: [{ startTime: hh(startHour), endTime: hh(startHour + 2 + (i % 2) * 2) }] } : {}),
+      duration: 180 + Math.floor(u() * 240),
+      load: 1 + Math.floor(u() * 3),
+    };
+  });
+}
+
+/** A parsed JSON answer, read loosely (the bench only checks a few fields). */
+// biome-ignore lint/suspicious/noExplicitAny: bench-only loose JSON access
+type Json = any;
+
+const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+
+async function call(fake: Fake, method: string, path: string, body?: unknown): Promise<{ status: number; json: Json }> {
+  const res = await fake.fetch(`${fake.baseUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${fake.token}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, json: text ? JSON.parse(text) : undefined };
+}
+
+async function createOrders(fake: Fake, bodies: unknown[]): Promise<void> {
+  const ws = fake.workspaces[0]!.uuid;
+  const res = await call(fake, "POST", `/v2/orders?workspaceUuid=${ws}`, bodies);
+  if (res.status !== 201) throw new Error(`POST /v2/orders answered ${res.status}: ${JSON.stringify(res.json)}`);
+}
+
+/** Routes through POST /v2/routes, or through the domain while the fake does not serve it yet. */
+async function createRouteSet(fake: Fake, count: number, capacity: number): Promise<string> {
+  const ws = fake.workspaces[0]!;
+  const centre = ws.serviceArea;
+  const routes = Array.from({ length: count }, (_, i) => ({
+    name: `Van ${i + 1}`,
+    date: DATE,
+    startTime: "08:00",
+    endTime: "18:00",
+    startLocation: { address: "Depot", latitude: centre.latitude, longitude: centre.longitude },
+    capacity,
+  }));
+  const res = await call(fake, "POST", "/v2/routes", { workspaceUuid: ws.uuid, routes });
+  if (res.status === 201) return "http";
+  if (res.status !== 501) throw new Error(`POST /v2/routes answered ${res.status}: ${JSON.stringify(res.json)}`);
+  createRoutes(fake.context, { organizationId: fake.organization.id, token: fake.token }, ws, routes);
+  return "domain";
+}
+
+async function scheduleAll(
+  orders: number,
+  routes: number,
+  seed: number,
+): Promise<{ ms: number; scheduled: number; via: string }> {
+  const fake = createFake({ seed, now: "2026-11-23T08:00:00Z", log: () => {} });
+  const centre = fake.workspaces[0]!.serviceArea;
+  const perRoute = Math.ceil(orders / routes);
+  const via = await createRouteSet(fake, routes, perRoute * 3 + 10);
+  for (let i = 0; i < orders; i += 1000) {
+    await createOrders(fake, orderBodies(Math.min(1000, orders - i), seed * 7919 + i, centre));
+  }
+  const t0 = performance.now();
+  const started = await call(fake, "POST", "/v2/schedules", { workspaceUuid: fake.workspaces[0]!.uuid, date: DATE });
+  if (started.status !== 202) throw new Error(`POST /v2/schedules answered ${started.status}`);
+  const polled = await call(fake, "GET", `/v2/schedules/actions/${started.json.actionUuid}`);
+  const ms = performance.now() - t0;
+  if (polled.json.status !== "finished") throw new Error(`run ended ${JSON.stringify(polled.json)}`);
+  return { ms, scheduled: polled.json.actionSummary.ordersScheduled, via };
+}
+
+async function createTenThousand(seed: number): Promise<number> {
+  const fake = createFake({ seed, now: "2026-11-23T08:00:00Z" });
+  const batches = Array.from({ length: 10 }, (_, b) =>
+    orderBodies(1000, seed * 31 + b, fake.workspaces[0]!.serviceArea),
+  );
+  const t0 = performance.now();
+  for (const batch of batches) await createOrders(fake, batch);
+  const ms = performance.now() - t0;
+  if (fake.context.state.orders.size !== 10_000) throw new Error("not all orders were created");
+  return ms;
+}
+
+function createAndReset(): number {
+  const t0 = performance.now();
+  const fake = createFake({ seed: 1, now: "2026-11-23T08:00:00Z" });
+  fake.reset();
+  return performance.now() - t0;
+}
+
+async function main() {
+  const runs = arg("runs", 5);
+  const bigRuns = arg("big-runs", 3);
+  // Warm up the JIT so that the first measured run is not a cold start.
+  await scheduleAll(100, 5, 999);
+  for (let i = 0; i < 50; i++) createAndReset();
+
+  const small: number[] = [];
+  let smallInfo = "";
+  for (let r = 0; r < runs; r++) {
+    const res = await scheduleAll(100, 5, r + 1);
+    small.push(res.ms);
+    smallInfo = `${res.scheduled}/100 scheduled, routes via ${res.via}`;
+  }
+  const big: number[] = [];
+  let bigInfo = "";
+  for (let r = 0; r < bigRuns; r++) {
+    const res = await scheduleAll(1000, 50, r + 1);
+    big.push(res.ms);
+    bigInfo = `${res.scheduled}/1000 scheduled, routes via ${res.via}`;
+  }
+  const creates: number[] = [];
+  for (let r = 0; r < runs; r++) creates.push(await createTenThousand(r + 1));
+  const resets: number[] = [];
+  for (let r = 0; r < Math.max(runs, 50); r++) resets.push(createAndReset());
+
+  const fmt = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(ms < 10 ? 2 : 0)} ms`);
+  const rows: [string, string, number, number[], string][] = [
+    ["schedule-all, 100 orders on 5 routes", "≤ 0.5 s", 500, small, smallInfo],
+    ["schedule-all, 1,000 orders on 50 routes", "≤ 15 s", 15_000, big, bigInfo],
+    ["create 10,000 orders in 10 batches", "≤ 2 s", 2000, creates, "POST /v2/orders × 10"],
+    ["createFake() + reset()", "≤ 5 ms", 5, resets, ""],
+  ];
+  console.log("| measurement | median | runs | target | met | notes |");
+  console.log("|---|---|---|---|---|---|");
+  for (const [name, target, limit, xs, notes] of rows) {
+    const m = median(xs);
+    console.log(`| ${name} | ${fmt(m)} | ${xs.length} | ${target} | ${m <= limit ? "yes" : "no"} | ${notes} |`);
+  }
+  console.log(`\nnode ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? "unknown"})`);
+}
+
+await main();
