@@ -230,7 +230,7 @@ export function serviceStart(md: Model, j: number, arrival: number): number {
   for (let k = 0; k < c; k++) {
     if (arrival <= md.twEnd[o + k]!) {
       const s = md.twStart[o + k]!;
-      return arrival > s ? arrival : s;
+      return Math.max(arrival, s);
     }
   }
   return Number.POSITIVE_INFINITY;
@@ -244,7 +244,7 @@ export function latestArrival(md: Model, j: number, latestStart: number): number
   for (let k = c - 1; k >= 0; k--) {
     if (md.twStart[o + k]! <= latestStart) {
       const e = md.twEnd[o + k]!;
-      return e < latestStart ? e : latestStart;
+      return Math.min(e, latestStart);
     }
   }
   return Number.NEGATIVE_INFINITY;

@@ -51,6 +51,8 @@ export class RuinRecreate {
   /** Cap on the number of used routes during a recreate (route elimination). */
   maxRoutes = Number.POSITIVE_INFINITY;
   private used = 0;
+  /** Disables the blinks (final descent). */
+  blinkOff = false;
   private stamp = 0;
   private readonly sortKey: Float64Array;
 
@@ -94,6 +96,13 @@ export class RuinRecreate {
     route.len = 0;
     this.touch(r);
     if (!s.refresh(this.md, this.cp, r)) this.bad = true;
+  }
+
+  /** Remove one job from its route. */
+  removeJob(s: PlanState, j: number): void {
+    const r = s.routeOf[j]!;
+    if (r < 0) return;
+    this.removeString(s, r, s.posOf[j]!, 1, 0, 0);
   }
 
   /** SISR ruin: remove strings of jobs from routes close to a random seed job. */
@@ -219,7 +228,7 @@ export class RuinRecreate {
     const single = md.twCnt[j] === 1;
     const tws = single ? md.twStart[md.twOff[j]!]! : 0;
     const noTw = md.twCnt[j] === 0;
-    const blink = this.params.blink;
+    const blink = this.blinkOff ? 0 : this.params.blink;
     const rng = this.rng;
     const fixed = this.cp.fixed;
     const bw = this.cp.balance;
@@ -275,7 +284,7 @@ export class RuinRecreate {
           if (c >= best) continue;
           let st: number;
           if (noTw) st = arr;
-          else if (single) st = arr > tws ? arr : tws;
+          else if (single) st = Math.max(arr, tws);
           else st = serviceStartMulti(md, j, arr);
           if (st + sj + dB > late[p + 1]!) continue;
           if (blink > 0 && rng.next() < blink) continue;
@@ -307,7 +316,7 @@ function serviceStartMulti(md: Model, j: number, arrival: number): number {
   for (let k = 0; k < c; k++) {
     if (arrival <= md.twEnd[o + k]!) {
       const s = md.twStart[o + k]!;
-      return arrival > s ? arrival : s;
+      return Math.max(arrival, s);
     }
   }
   return Number.POSITIVE_INFINITY;

@@ -136,6 +136,7 @@ export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, 
       }
     }
   }
+  if (active.length > 0 && !opt.timeUp()) polish(rr, rng, active, weights, best, cand);
   return { plan: best, iterations: it };
 }
 
@@ -219,4 +220,54 @@ function eliminateRoutes(
   }
   rr.maxRoutes = used;
   return it;
+}
+
+/**
+ * Final descent: move each job, one at a time, to its cheapest position (no blinks, all routes) while that
+ * improves the plan; at most `maxPasses` passes over the jobs. Updates `best` in place.
+ */
+function polish(
+  rr: RuinRecreate,
+  rng: Rng,
+  active: Int32Array,
+  weights: Float64Array,
+  best: PlanState,
+  cand: PlanState,
+  maxPasses = 4,
+): void {
+  cand.copyAllFrom(best);
+  rr.blinkOff = true;
+  const granular = rr.granular;
+  rr.granular = 0;
+  let pen = penaltyOf(best, weights);
+  let base = best.baseCost();
+  const order = Array.from(active);
+  for (let pass = 0; pass < maxPasses; pass++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const k = rng.int(i + 1);
+      const t = order[i]!;
+      order[i] = order[k]!;
+      order[k] = t;
+    }
+    let improved = false;
+    for (const j of order) {
+      if (cand.routeOf[j]! < 0) continue;
+      rr.beginMove();
+      rr.removeJob(cand, j);
+      rr.recreate(cand, "random");
+      const p = penaltyOf(cand, weights);
+      const b = cand.baseCost();
+      if (!rr.bad && (p < pen || (p === pen && b < base - 1e-7))) {
+        best.copyRoutesFrom(cand, rr.touchedList);
+        pen = p;
+        base = b;
+        improved = true;
+      } else {
+        cand.copyRoutesFrom(best, rr.touchedList);
+      }
+    }
+    if (!improved) break;
+  }
+  rr.blinkOff = false;
+  rr.granular = granular;
 }

@@ -29,6 +29,12 @@ const vehicle = (id: string, extra: Partial<Vehicle> = {}): Vehicle => ({
   ...extra,
 });
 
+/** A vehicle without an end location (open route). */
+function openVehicle(id: string, shiftEnd: number): Vehicle {
+  const { end: _end, ...open } = vehicle(id, { shiftEnd });
+  return open;
+}
+
 const order = (s: Solution, vehicleId?: string) =>
   (vehicleId === undefined ? s.routes[0] : s.routes.find((r) => r.vehicleId === vehicleId))?.stops.map(
     (x) => x.jobId,
@@ -194,7 +200,7 @@ describe("solve: hand-checkable problems", () => {
         [20, 0],
         [30, 0],
       ]),
-      vehicles: [vehicle("v", { end: undefined as unknown as number, shiftEnd: 45 })].map(({ end: _e, ...v }) => v),
+      vehicles: [openVehicle("v", 45)],
       jobs: [
         { id: "a", location: 1, service: 5 },
         { id: "b", location: 2, service: 5 },
