@@ -21,6 +21,8 @@ import type { TravelProvider } from "./domain/scheduling/travel.js";
 import { type Context, createState, type Organization, type Workspace } from "./domain/state.js";
 import { createMswHandlers } from "./hosts/msw.js";
 import { CONTRACT_OPERATIONS } from "./http/contract-operations.js";
+import { orderOperations } from "./http/handlers/orders.js";
+import { routeOperations } from "./http/handlers/routes.js";
 import { scheduleOperations } from "./http/handlers/schedules.js";
 import { workspaceOperations } from "./http/handlers/workspaces.js";
 import { createRouter, type Logger, type Operation } from "./http/router.js";
@@ -151,7 +153,12 @@ export function createFake(options: FakeOptions = {}): Fake {
     return created;
   }
 
-  const operations: Operation[] = [...workspaceOperations(), ...scheduleOperations()];
+  const operations: Operation[] = [
+    ...workspaceOperations(),
+    ...orderOperations(),
+    ...routeOperations(),
+    ...scheduleOperations(),
+  ];
   const router = createRouter(context, { baseUrl, operations, declared: CONTRACT_OPERATIONS, log });
 
   return {

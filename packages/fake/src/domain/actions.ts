@@ -47,10 +47,10 @@ export interface UpdateActionSummary {
   }[];
 }
 
-/** Outcome of a `delete` action (and of a delete answered 200). */
+/** Outcome of a `delete` action (published routes count as locked, so no `order_published`). */
 export interface DeleteActionSummary {
   deleted: { uuid: string }[];
-  failed: { uuid: string; reason: "order_published" | "order_completed" | "order_locked" | "not_found" }[];
+  failed: { uuid: string; reason: "order_completed" | "order_locked" | "not_found" }[];
 }
 
 /** Any action summary (wire-shaped plain data). */

@@ -15,7 +15,13 @@ export const MAX_DELETE = 500;
 export type DeleteClass = "not_found" | "order_completed" | "published" | "locked" | "scheduled" | "unscheduled";
 
 /** The answer of a delete: done at once (200) or an action (202). */
-export type DeleteResult = { kind: "done"; result: DeleteActionSummary } | { kind: "action"; action: ActionRecord };
+export type DeleteResult = { kind: "done"; result: DeleteReport } | { kind: "action"; action: ActionRecord };
+
+/** Outcome of a delete answered at once (200): every reason of contract §3 can occur. */
+export interface DeleteReport {
+  deleted: { uuid: string }[];
+  failed: { uuid: string; reason: "order_published" | "order_completed" | "order_locked" | "not_found" }[];
+}
 
 /** Classify one uuid for deletion by the caller. */
 export function classifyForDelete(ctx: Context, principal: Principal, uuid: string): DeleteClass {
@@ -35,8 +41,8 @@ function removeOrder(ctx: Context, uuid: string): void {
 }
 
 /** Delete what can be deleted now, reporting the rest; `inAction` selects the 202 form's reasons. */
-function execute(ctx: Context, principal: Principal, uuids: readonly string[], inAction: boolean): DeleteActionSummary {
-  const summary: DeleteActionSummary = { deleted: [], failed: [] };
+function execute(ctx: Context, principal: Principal, uuids: readonly string[], inAction: boolean): DeleteReport {
+  const summary: DeleteReport = { deleted: [], failed: [] };
   for (const uuid of uuids) {
     const cls = classifyForDelete(ctx, principal, uuid);
     switch (cls) {
@@ -83,7 +89,14 @@ export function deleteOrders(ctx: Context, principal: Principal, uuids: readonly
     ctx,
     principal,
     "delete",
-    (ctx) => ({ status: "finished", summary: execute(ctx, principal, unique, true) }),
+    (ctx) => {
+      const report = execute(ctx, principal, unique, true);
+      const summary: DeleteActionSummary = { deleted: report.deleted, failed: [] };
+      for (const f of report.failed) {
+        summary.failed.push({ uuid: f.uuid, reason: f.reason === "order_published" ? "order_locked" : f.reason });
+      }
+      return { status: "finished", summary };
+    },
     { workspaceUuid },
   );
   return { kind: "action", action };

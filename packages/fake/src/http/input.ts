@@ -1,0 +1,91 @@
+/**
+ * Input at the edge: zod parsing with error details whose `path` names the field (`[7].locations`,
+ * `routes[0].startTime`), and the query parameters shared by several operations.
+ * @see contract.md section 1
+ */
+import type { z } from "zod";
+import { type ErrorDetail, notFound, validationFailed } from "../domain/errors.js";
+import type { Context, Principal, Workspace } from "../domain/state.js";
+import { getWorkspace, getWorkspaceById } from "../domain/workspaces.js";
+
+/** `["routes", 0, "startTime"]` → `routes[0].startTime`; `[7, "locations"]` → `[7].locations`. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = "";
+  for (const key of path) {
+    if (typeof key === "number") out += `[${key}]`;
+    else out += out === "" ? String(key) : `.${String(key)}`;
+  }
+  return out;
+}
+
+/** The details of a zod error: one per issue, unknown keys one per key ("unknown field"). */
+export function zodDetails(error: z.ZodError, prefix: readonly PropertyKey[] = []): ErrorDetail[] {
+  const details: ErrorDetail[] = [];
+  for (const issue of error.issues) {
+    const path = [...prefix, ...issue.path];
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) {
+        details.push({ path: formatPath([...path, key]), message: `unknown field ${JSON.stringify(key)}` });
+      }
+      continue;
+    }
+    details.push({ path: formatPath(path) || "body", message: issue.message });
+  }
+  return details;
+}
+
+/** Parse a body with a schema, or throw 400 VALIDATION_FAILED ("Failed to <action>: <path>: <problem>"). */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown, action: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationFailed(action, zodDetails(result.error));
+  return result.data;
+}
+
+/** A required query parameter, or 400 naming it. */
+export function requiredQuery(query: URLSearchParams, name: string, action: string): string {
+  const value = query.get(name);
+  if (value === null || value === "") {
+    throw validationFailed(action, [{ path: name, message: `the query parameter ${name} is required` }]);
+  }
+  return value;
+}
+
+/** The v2 workspace of `?workspaceUuid=` (400 when missing, 404 when unknown or foreign). */
+export function workspaceFromQuery(ctx: Context, principal: Principal, query: URLSearchParams, action: string) {
+  return getWorkspace(ctx, principal, requiredQuery(query, "workspaceUuid", action));
+}
+
+/** The v1 workspace of `?workspaceId=` (400 when missing or not a positive integer, 404 when unknown). */
+export function workspaceFromV1Query(
+  ctx: Context,
+  principal: Principal,
+  query: URLSearchParams,
+  action: string,
+): Workspace {
+  const raw = requiredQuery(query, "workspaceId", action);
+  if (!/^[1-9]\d*$/.test(raw)) {
+    throw validationFailed(action, [
+      { path: "workspaceId", message: `workspaceId must be a positive integer, got ${JSON.stringify(raw)}` },
+    ]);
+  }
+  return getWorkspaceById(ctx, principal, Number(raw));
+}
+
+/** The optional `date` filter (`YYYY-MM-DD`), or 400 naming it. */
+export function dateQuery(query: URLSearchParams, action: string): string | undefined {
+  const value = query.get("date");
+  if (value === null) return undefined;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    throw validationFailed(action, [
+      { path: "date", message: `date must be YYYY-MM-DD, got ${JSON.stringify(value)}` },
+    ]);
+  }
+  return value;
+}
+
+/** Resolve a workspace by uuid from a body field (404 when unknown or foreign). */
+export function workspaceFromBody(ctx: Context, principal: Principal, uuid: string): Workspace {
+  const workspace = ctx.state.workspaces.get(uuid);
+  if (!workspace || workspace.organizationId !== principal.organizationId) throw notFound("workspace", uuid);
+  return workspace;
+}
