@@ -220,6 +220,32 @@ describe("POST /v2/schedules: schedule specific", () => {
     expect(fake.context.state.routes.get(r1!.uuid)?.orderUuids).toEqual([]);
   });
 
+  it("keeps the orders already on the given routes, and moves a given order off its old route", async () => {
+    const { fake } = server;
+    const client = clientOf();
+    const orders = seedOrders(
+      fake,
+      Array.from({ length: 5 }, () => ({})),
+    );
+    const [r1, r2] = seedRoutes(fake, [{}, {}]);
+    assignOrdersToRoute(fake.context, r1!.uuid, [orders[0]!.uuid, orders[1]!.uuid]);
+    assignOrdersToRoute(fake.context, r2!.uuid, [orders[2]!.uuid]);
+    const actionUuid = await startRun(client, {
+      workspaceUuid: workspaceUuid(),
+      date: DATE,
+      orders: [orders[1]!.uuid, orders[3]!.uuid],
+      routes: [r2!.uuid],
+    });
+    const solution = await solutionOf(client, actionUuid);
+    expect(solution.routes.map((r) => r.routeUuid)).toEqual([r2!.uuid]);
+    expect(solution.routes[0]?.stops.map((s) => s.orderUuid).sort()).toEqual(
+      [orders[1]!.uuid, orders[2]!.uuid, orders[3]!.uuid].sort(),
+    );
+    expect(fake.context.state.routes.get(r1!.uuid)?.orderUuids).toEqual([orders[0]!.uuid]);
+    expect(fake.context.state.orders.get(orders[1]!.uuid)?.routeUuid).toBe(r2!.uuid);
+    expect(fake.context.state.orders.get(orders[4]!.uuid)?.status).toBe("not_scheduled");
+  });
+
   it("answers 404 naming an unknown order or route, 400 for a malformed uuid or another date, 409 for a locked route", async () => {
     const { fake } = server;
     const client = clientOf();

@@ -350,6 +350,17 @@ function runSchedule(
         const on = o.routeUuid ? ctx.state.routes.get(o.routeUuid) : undefined;
         return !(on && isLockedForScheduling(on));
       });
+    // Orders already on the run's routes stay on them (re-sequenced with the new ones), never dropped.
+    const listed = new Set(orders.map((o) => o.uuid));
+    for (const route of routes) {
+      for (const uuid of route.orderUuids) {
+        const order = ctx.state.orders.get(uuid);
+        if (order && !listed.has(uuid) && order.status === "scheduled") {
+          orders.push(order);
+          listed.add(uuid);
+        }
+      }
+    }
   }
   if (routes.length === 0) return { status: "failed", reason: "no_routes" };
   if (orders.length === 0) return { status: "failed", reason: "no_orders" };
