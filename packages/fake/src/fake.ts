@@ -2,6 +2,7 @@
  * `createFake(options)`: one isolated, in-memory instance of the service. Never a module singleton.
  */
 import type { HttpHandler } from "msw";
+import { createControl, type FakeControl } from "./control/control.js";
 import {
   type ActionKind,
   type ActionOptions,
@@ -104,6 +105,8 @@ export interface Fake {
   readonly events: readonly EventRecord[];
   /** Customer notifications recorded on order completion, oldest first. */
   readonly notifications: readonly NotificationRecord[];
+  /** Test control: tokens and organizations (also served by the standalone server under `/_fake/`). */
+  readonly control: FakeControl;
 }
 
 function toInstant(now: number | string | Date): number {
@@ -193,5 +196,6 @@ export function createFake(options: FakeOptions = {}): Fake {
     get notifications() {
       return context.state.notifications;
     },
+    control: createControl(context, () => seeded.organization),
   };
 }

@@ -4,6 +4,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { handleControlRequest } from "../control/http.js";
 import type { Fake } from "../fake.js";
 
 /** Options of {@link startServer}. */
@@ -12,7 +13,10 @@ export interface ServerOptions {
   port?: number;
   /** Interface to bind. Default 127.0.0.1. */
   host?: string;
-  /** Extra routes answered before the fake (the test-control API); return undefined to pass. */
+  /**
+   * Extra routes answered before the fake; return undefined to pass. The control endpoints under `/_fake/`
+   * (tokens, organizations) are always served.
+   */
   extra?: (request: Request) => Promise<Response | undefined> | Response | undefined;
 }
 
@@ -62,7 +66,12 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
   const server = createServer((req, res) => {
     const origin = new URL(fake.baseUrl).origin;
     toRequest(req, origin)
-      .then(async (request) => (await options.extra?.(request)) ?? (await fake.fetch(request)))
+      .then(
+        async (request) =>
+          (await options.extra?.(request)) ??
+          (await handleControlRequest(fake, request)) ??
+          (await fake.fetch(request)),
+      )
       .then((response) => send(res, response))
       .catch((error: unknown) => {
         console.error("[dispatch-fake] failed to answer a request", error);

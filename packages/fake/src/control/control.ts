@@ -1,0 +1,46 @@
+/**
+ * The test-control API of a fake (the part this issue needs: tokens and organizations). The same operations
+ * are served over HTTP by the standalone server under `/_fake/` (see {@link handleControlRequest}).
+ */
+import { createOrganization, expireToken, issueToken, type WorkspaceInit } from "../domain/organizations.js";
+import type { Context, Organization, TokenRecord, Workspace } from "../domain/state.js";
+
+/** Control of tokens and organizations. */
+export interface FakeControl {
+  /** Issue a new token for the seeded organization (or `organizationId`); returns its value. */
+  createToken(options?: { organizationId?: string; token?: string; expiresAt?: number | null }): string;
+  /** Make a token expire now: it then answers 401 TOKEN_EXPIRED. Unknown token: throws NOT_FOUND. */
+  expireToken(token: string): TokenRecord;
+  /** Create another organization (one workspace by default) with a token of its own. */
+  createOrganization(init?: { name?: string; workspaces?: WorkspaceInit[] }): {
+    token: string;
+    organization: Organization;
+    workspaces: Workspace[];
+  };
+}
+
+/**
+ * Build the control API over a fake's context; `seeded()` gives the seeded organization.
+ *
+ * @example
+ * ```ts
+ * const other = fake.control.createOrganization();
+ * const foreign = createClient({ baseUrl: fake.baseUrl, token: other.token });
+ * ```
+ */
+export function createControl(ctx: Context, seeded: () => Organization): FakeControl {
+  return {
+    createToken(options = {}) {
+      return issueToken(ctx, options.organizationId ?? seeded().id, {
+        ...(options.token !== undefined ? { token: options.token } : {}),
+        ...(options.expiresAt !== undefined ? { expiresAt: options.expiresAt } : {}),
+      }).token;
+    },
+    expireToken: (token) => expireToken(ctx, token),
+    createOrganization(init = {}) {
+      const { organization, workspaces } = createOrganization(ctx, init);
+      const { token } = issueToken(ctx, organization.id);
+      return { token, organization, workspaces };
+    },
+  };
+}
