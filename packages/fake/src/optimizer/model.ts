@@ -12,6 +12,8 @@ export interface Model {
   side: number;
   /** Travel durations, row-major `side × side`; this is the cost minimized. */
   dur: Float64Array;
+  /** The transposed matrix: `durT[b * side + a]` is the travel from a to b (cache-friendly insertion scans). */
+  durT: Float64Array;
   jobLoc: Int32Array;
   service: Float64Array;
   load: Float64Array;
@@ -77,6 +79,8 @@ export function buildModel(problem: Problem): Model {
       dur[row + b] = Number.isFinite(d) ? Math.max(0, d) : 1e15;
     }
   }
+  const durT = new Float64Array(side * side);
+  for (let a = 0; a < side; a++) for (let b = 0; b < side; b++) durT[b * side + a] = dur[a * side + b]!;
   const jobLoc = new Int32Array(n);
   const service = new Float64Array(n);
   const load = new Float64Array(n);
@@ -198,6 +202,7 @@ export function buildModel(problem: Problem): Model {
     m,
     side,
     dur,
+    durT,
     jobLoc,
     service,
     load,

@@ -24,6 +24,8 @@ export class Route {
   readonly loc: Int32Array;
   readonly early: Float64Array;
   readonly late: Float64Array;
+  /** Travel duration from position p to p+1. */
+  readonly arc: Float64Array;
   travel = 0;
   load = 0;
   service = 0;
@@ -37,6 +39,7 @@ export class Route {
     this.loc = new Int32Array(size);
     this.early = new Float64Array(size);
     this.late = new Float64Array(size);
+    this.arc = new Float64Array(size);
   }
 
   copyFrom(o: Route): void {
@@ -46,6 +49,7 @@ export class Route {
     this.loc.set(o.loc.subarray(0, k));
     this.early.set(o.early.subarray(0, k));
     this.late.set(o.late.subarray(0, k));
+    this.arc.set(o.arc.subarray(0, k));
     this.travel = o.travel;
     this.load = o.load;
     this.service = o.service;
@@ -77,6 +81,7 @@ export class Route {
       const l = md.jobLoc[j]!;
       loc[p] = l;
       const d = D[prev * side + l]!;
+      this.arc[p - 1] = d;
       travel += d;
       const st = serviceStart(md, j, t + d);
       if (st === Number.POSITIVE_INFINITY) ok = false;
@@ -88,6 +93,7 @@ export class Route {
       prev = l;
     }
     const dEnd = D[prev * side + loc[len + 1]!]!;
+    this.arc[len] = dEnd;
     travel += dEnd;
     early[len + 1] = t + dEnd;
     const shiftEnd = md.vShiftEnd[v]!;

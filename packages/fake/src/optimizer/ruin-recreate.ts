@@ -220,6 +220,7 @@ export class RuinRecreate {
     const md = this.md;
     const side = md.side;
     const D = md.dur;
+    const DT = md.durT;
     const m = md.m;
     const lj = md.jobLoc[j]!;
     const sj = md.service[j]!;
@@ -268,14 +269,13 @@ export class RuinRecreate {
         const loc = route.loc;
         const early = route.early;
         const late = route.late;
+        const arc = route.arc;
         for (let p = 0; p <= len; p++) {
-          const a = loc[p]!;
-          const b = loc[p + 1]!;
-          const dA = D[a * side + lj]!;
+          const dA = DT[rowJ + loc[p]!]!;
           const arr = early[p]! + dA;
           if (arr > lastEnd) break;
-          const dB = D[rowJ + b]!;
-          const dd = dA + dB - D[a * side + b]!;
+          const dB = D[rowJ + loc[p + 1]!]!;
+          const dd = dA + dB - arc[p]!;
           let c = dd + extra;
           if (bw !== 0) {
             const w1 = w0 + dd + sj;
