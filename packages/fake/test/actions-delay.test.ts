@@ -1,3 +1,4 @@
+import type { ManualClock } from "@dispatchkit/fake";
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
 import { clientOf, DATE, scheduledRoute, workspaceOf } from "./support/flow.js";
@@ -16,7 +17,7 @@ describe("actions: delay on the clock", () => {
     const early = await client.GET("/v2/routes/actions/{actionUuid}", { params: { path: { actionUuid } } });
     expect(early.data?.status).toBe("pending");
     expect(early.response.headers.get("retry-after")).toBe("5");
-    const clock = fake.clock as { advance(ms: number): void };
+    const clock = fake.clock as ManualClock;
     clock.advance(5_000);
     const late = await client.GET("/v2/routes/actions/{actionUuid}", { params: { path: { actionUuid } } });
     expect(late.data).toMatchObject({ status: "finished", finishedAt: "2026-11-23T08:00:05.000Z" });
