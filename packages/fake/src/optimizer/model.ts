@@ -64,6 +64,7 @@ export function buildModel(problem: Problem): Model {
   const inRange = (l: number) => Number.isInteger(l) && l >= 0 && l < size;
   for (const job of jobs) {
     if (!inRange(job.location)) throw new RangeError(`job ${job.id}: location ${job.location} outside 0..${size - 1}`);
+    if ((job.load ?? 0) < 0) throw new RangeError(`job ${job.id}: negative load ${job.load}`);
   }
   for (const veh of vehicles) {
     if (!inRange(veh.start) || (veh.end !== undefined && !inRange(veh.end))) {

@@ -218,7 +218,8 @@ function eliminateRoutes(
       break;
     }
   }
-  rr.maxRoutes = used;
+  // The fixed route cost keeps the count from growing again; a new route may still be opened to serve more jobs.
+  rr.maxRoutes = Number.POSITIVE_INFINITY;
   return it;
 }
 

@@ -26,7 +26,7 @@ export interface Job {
   service?: number;
   /** Hard windows, sorted and non-overlapping; empty or absent means "any time within the shift". */
   timeWindows?: readonly TimeWindow[];
-  /** Load taken by this job (default 0). */
+  /** Load taken by this job (default 0, never negative; the route total must not exceed the capacity). */
   load?: number;
   /** The job may only go on a vehicle that has all these skills. */
   skills?: readonly string[];
