@@ -61,6 +61,9 @@ const scheduleWhatIf = z.strictObject({
   options,
 });
 
+/** The edge schemas of the three bodies (exported for the type test against the generated contract types). */
+export const scheduleRequestSchemas = { all: scheduleAll, specific: scheduleSpecific, whatIf: scheduleWhatIf };
+
 function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const result = schema.safeParse(body);
   if (!result.success) throw validationFailed("schedule", zodDetails(result.error));
