@@ -265,8 +265,8 @@ export function createTransport(options: TransportOptions): FetchLike {
     let refreshed = false;
     try {
       for (let attempt = 0; ; attempt++) {
-        if (signal.aborted) throw signal.reason;
         token = await currentToken();
+        if (signal.aborted) throw signal.reason;
         template.headers.set("Authorization", `Bearer ${token}`);
         // Keep the template unsent so its body can be re-sent intact; a bodiless request can be sent as is.
         let request = template.body === null ? template : template.clone();
@@ -291,7 +291,7 @@ export function createTransport(options: TransportOptions): FetchLike {
 
         if (response.status === 401 && options.onTokenExpired && !refreshed && (await isTokenExpired(response))) {
           refreshed = true;
-          await response.body?.cancel();
+          discard(response);
           await refresh(token, options.onTokenExpired);
           attempt--; // the refresh retry does not count against the retries
           continue;
@@ -302,7 +302,7 @@ export function createTransport(options: TransportOptions): FetchLike {
           const delayMs = retryAfter !== undefined ? retryAfter * 1000 : backoffDelay(attempt + 1, retry);
           // A wait the server or the deadline does not allow: hand the answer back now.
           if (delayMs > retry.maxRetryAfterMs || Date.now() + delayMs >= deadline) return response;
-          await response.body?.cancel();
+          discard(response);
           retry.onRetry?.({ attempt: attempt + 1, delayMs, method, url: template.url, status: response.status });
           await abortableSleep(retry.sleep, delayMs, signal);
           continue;
@@ -317,6 +317,11 @@ export function createTransport(options: TransportOptions): FetchLike {
       userSignal.removeEventListener("abort", onUserAbort);
     }
   };
+}
+
+/** Free an answer that is not handed back (not awaited: some bodies only settle once read). */
+function discard(response: Response): void {
+  response.body?.cancel().catch(() => {});
 }
 
 /** Whether a 401 answer carries `code: "TOKEN_EXPIRED"` (read from a copy, the answer stays readable). */

@@ -1,0 +1,380 @@
+/**
+ * The transport against scripted failures (msw): retries, backoff, Retry-After, idempotency, bodies re-sent,
+ * token refresh, timeouts and aborts. Backoff sleeps are injected and recorded, never waited.
+ */
+import { delay, HttpResponse, http } from "msw";
+import { describe, expect, it } from "vitest";
+import {
+  ConnectionError,
+  createClient,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+  TokenExpiredError,
+  UnauthorizedError,
+  unwrap,
+  ValidationError,
+} from "../src/index.js";
+import { BASE, errorBody, scriptedClient, TOKEN, useScriptedServer, workspaceList } from "./support/scripted.js";
+
+// Created before the server listens: `fetch` must be looked up at call time for msw to see its requests.
+const early = createClient({ baseUrl: BASE, token: TOKEN });
+
+const server = useScriptedServer();
+
+/** Answers in turn (the last one repeats); counts the calls. */
+function script(method: "get" | "post" | "put" | "delete", path: string, answers: (() => Response)[]) {
+  const seen: Request[] = [];
+  server.use(
+    http[method](`${BASE}${path}`, ({ request }) => {
+      seen.push(request.clone());
+      const answer = answers[Math.min(seen.length - 1, answers.length - 1)];
+      if (!answer) throw new Error("no answer scripted");
+      return answer();
+    }),
+  );
+  return seen;
+}
+
+const ok = () => HttpResponse.json(workspaceList());
+const status = (code: number, body = errorBody(code === 429 ? "RATE_LIMITED" : "INTERNAL"), headers = {}) =>
+  HttpResponse.json(body, { status: code, headers });
+
+describe("createClient", () => {
+  it("looks fetch up at call time, so a client created before msw listens is intercepted", async () => {
+    script("get", "/v2/workspaces", [ok]);
+    const { data } = await early.GET("/v2/workspaces");
+    expect(data?.data[0]?.name).toBe("Main");
+  });
+
+  it("sends the bearer token, x-dispatch-client and User-Agent", async () => {
+    const seen = script("get", "/v2/workspaces", [ok]);
+    const { client } = scriptedClient({ userAgent: "my-shop/1.4.0" });
+    await client.GET("/v2/workspaces");
+    const headers = seen[0]?.headers;
+    expect(headers?.get("authorization")).toBe(`Bearer ${TOKEN}`);
+    expect(headers?.get("x-dispatch-client")).toBe("dispatchkit-sdk/0.1.0 my-shop/1.4.0");
+    expect(headers?.get("user-agent")).toBe("dispatchkit-sdk/0.1.0 my-shop/1.4.0");
+  });
+
+  it("calls a token function before every request", async () => {
+    const seen = script("get", "/v2/workspaces", [ok]);
+    let n = 0;
+    const client = createClient({ baseUrl: BASE, token: async () => `tok_${++n}` });
+    await client.GET("/v2/workspaces");
+    await client.GET("/v2/workspaces");
+    expect(seen.map((r) => r.headers.get("authorization"))).toEqual(["Bearer tok_1", "Bearer tok_2"]);
+  });
+});
+
+describe("retries", () => {
+  it("waits the Retry-After seconds of a 429, then succeeds", async () => {
+    const seen = script("get", "/v2/workspaces", [() => status(429, undefined, { "Retry-After": "2" }), ok]);
+    const { client, sleeps } = scriptedClient();
+    const { data, error } = await client.GET("/v2/workspaces");
+    expect(error).toBeUndefined();
+    expect(data?.data).toHaveLength(1);
+    expect(seen).toHaveLength(2);
+    expect(sleeps).toEqual([2000]);
+  });
+
+  it("honours a Retry-After HTTP-date", async () => {
+    const at = new Date(Date.now() + 30_000).toUTCString();
+    script("get", "/v2/workspaces", [() => status(429, undefined, { "Retry-After": at }), ok]);
+    const { client, sleeps } = scriptedClient();
+    await unwrap(client.GET("/v2/workspaces"));
+    expect(sleeps).toHaveLength(1);
+    expect(sleeps[0]).toBeGreaterThan(20_000);
+    expect(sleeps[0]).toBeLessThanOrEqual(30_000);
+  });
+
+  it("does not wait a Retry-After beyond maxRetryAfterMs: the 429 comes back as RateLimitError", async () => {
+    const seen = script("get", "/v2/workspaces", [() => status(429, undefined, { "Retry-After": "3600" })]);
+    const { client, sleeps } = scriptedClient();
+    const error = await unwrap(client.GET("/v2/workspaces")).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfter).toBe(3600);
+    expect(seen).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+
+  it("retries a 500 twice with full-jitter exponential backoff, then succeeds", async () => {
+    const seen = script("get", "/v2/workspaces", [() => status(500), () => status(500), ok]);
+    const { client, sleeps } = scriptedClient({ retry: { random: () => 0.5, baseDelayMs: 100 } });
+    const workspaces = await unwrap(client.GET("/v2/workspaces"));
+    expect(workspaces.data[0]?.name).toBe("Main");
+    expect(seen).toHaveLength(3);
+    expect(sleeps).toEqual([50, 100]); // random * min(max, base * 2^(n-1))
+  });
+
+  it("gives up after maxRetries and returns the last answer (ServerError through unwrap)", async () => {
+    const seen = script("get", "/v2/workspaces", [() => status(503)]);
+    const { client, sleeps } = scriptedClient({ retry: { maxRetries: 3 } });
+    const { error, response } = await client.GET("/v2/workspaces");
+    expect(response.status).toBe(503);
+    expect(error?.code).toBe("INTERNAL");
+    expect(seen).toHaveLength(4);
+    expect(sleeps).toHaveLength(3);
+    await expect(unwrap(client.GET("/v2/workspaces"))).rejects.toBeInstanceOf(ServerError);
+  });
+
+  it("retries a network error, then succeeds", async () => {
+    const seen = script("get", "/v2/workspaces", [() => HttpResponse.error(), ok]);
+    const { client, sleeps } = scriptedClient();
+    const { data } = await client.GET("/v2/workspaces");
+    expect(data?.data).toHaveLength(1);
+    expect(seen).toHaveLength(2);
+    expect(sleeps).toHaveLength(1);
+  });
+
+  it("turns a persistent network error into ConnectionError", async () => {
+    const seen = script("get", "/v2/workspaces", [() => HttpResponse.error()]);
+    const { client } = scriptedClient();
+    const error = await client.GET("/v2/workspaces").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as Error).message).toMatch(/^Failed to GET \/v2\/workspaces: /);
+    expect(seen).toHaveLength(3);
+  });
+
+  it("does not retry POST by default (a 503 or a network error)", async () => {
+    const seen = script("post", "/v2/schedules", [() => status(503), ok]);
+    const { client, sleeps } = scriptedClient();
+    const body = { workspaceUuid: "3f9c2a1e-5b7d-4e8a-9c61-2d4f8b0a7e15", date: "2026-11-24" };
+    const { error, response } = await client.POST("/v2/schedules", { body });
+    expect(response.status).toBe(503);
+    expect(error).toBeDefined();
+    expect(seen).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+
+    const failing = script("post", "/v2/schedules", [() => HttpResponse.error()]);
+    await expect(client.POST("/v2/schedules", { body })).rejects.toBeInstanceOf(ConnectionError);
+    expect(failing).toHaveLength(1);
+  });
+
+  it("retries POST when opted in per call, re-sending the body intact", async () => {
+    const seen = script("post", "/v2/schedules", [
+      () => status(503),
+      () => HttpResponse.error(),
+      () =>
+        HttpResponse.json(
+          {
+            actionUuid: "d4c3b2a1-0f9e-4d8c-8b7a-6f5e4d3c2b1a",
+            actionName: "schedule",
+            status: "pending",
+            createdAt: "2026-11-23T17:30:00.000Z",
+          },
+          { status: 202 },
+        ),
+    ]);
+    const { client } = scriptedClient();
+    const body = { workspaceUuid: "3f9c2a1e-5b7d-4e8a-9c61-2d4f8b0a7e15", date: "2026-11-24" };
+    const action = await unwrap(client.POST("/v2/schedules", { body, retries: { retryPost: true } }));
+    expect(action.status).toBe("pending");
+    const bodies = await Promise.all(seen.map((r) => r.text()));
+    expect(bodies).toEqual([JSON.stringify(body), JSON.stringify(body), JSON.stringify(body)]);
+    expect(seen.every((r) => r.headers.get("content-type") === "application/json")).toBe(true);
+  });
+
+  it("re-sends a PUT body intact on each retry", async () => {
+    const order = { deliveryDate: "2026-11-24", locations: [{ address: "1 Main St" }] };
+    const seen = script("put", "/v2/orders/:uuid", [
+      () => status(500),
+      () => status(502),
+      () => status(404, errorBody("NOT_FOUND")),
+    ]);
+    const { client } = scriptedClient();
+    const { response } = await client.PUT("/v2/orders/{orderUuid}", {
+      params: { path: { orderUuid: "0b6e7a52-8c3d-4f1e-a9b7-5d2c8e1f4a30" } },
+      body: order,
+    });
+    expect(response.status).toBe(404);
+    expect(await Promise.all(seen.map((r) => r.json()))).toEqual([order, order, order]);
+  });
+
+  it("never retries a 400, 404 or 409", async () => {
+    for (const [code, name] of [
+      [400, "VALIDATION_FAILED"],
+      [404, "NOT_FOUND"],
+      [409, "CONFLICT"],
+    ] as const) {
+      const seen = script("get", "/v2/workspaces", [() => status(code, errorBody(name)), ok]);
+      const { client, sleeps } = scriptedClient();
+      const { response } = await client.GET("/v2/workspaces");
+      expect(response.status).toBe(code);
+      expect(seen).toHaveLength(1);
+      expect(sleeps).toEqual([]);
+    }
+  });
+
+  it("throws ValidationError with the field paths for a 400", async () => {
+    script("get", "/v2/workspaces", [
+      () =>
+        status(
+          400,
+          errorBody("VALIDATION_FAILED", "Failed to list workspaces: perPage too large", [
+            { path: "perPage", message: "must be ≤ 500" },
+          ]),
+        ),
+    ]);
+    const { client } = scriptedClient();
+    const error = await unwrap(client.GET("/v2/workspaces", { params: { query: { perPage: 900 } } })).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).details).toEqual([{ path: "perPage", message: "must be ≤ 500" }]);
+    expect((error as ValidationError).requestId).toBe("req_0001");
+  });
+
+  it("is disabled per call with retries: 0", async () => {
+    const seen = script("get", "/v2/workspaces", [() => status(500), ok]);
+    const { client } = scriptedClient();
+    const { response } = await client.GET("/v2/workspaces", { retries: 0 });
+    expect(response.status).toBe(500);
+    expect(seen).toHaveLength(1);
+  });
+
+  it("reports each retry to onRetry", async () => {
+    script("get", "/v2/workspaces", [() => status(429, undefined, { "Retry-After": "1" }), () => status(500), ok]);
+    const infos: unknown[] = [];
+    const { client } = scriptedClient({ retry: { onRetry: (info) => infos.push(info), random: () => 0 } });
+    await unwrap(client.GET("/v2/workspaces"));
+    expect(infos).toEqual([
+      { attempt: 1, delayMs: 1000, method: "GET", url: `${BASE}/v2/workspaces`, status: 429 },
+      { attempt: 2, delayMs: 0, method: "GET", url: `${BASE}/v2/workspaces`, status: 500 },
+    ]);
+  });
+});
+
+describe("token refresh", () => {
+  const expired = () => status(401, errorBody("TOKEN_EXPIRED", "Failed to authenticate: the token has expired"));
+
+  it("refreshes an expired token with onTokenExpired, retries once, and keeps the new token", async () => {
+    const seen: string[] = [];
+    server.use(
+      http.get(`${BASE}/v2/workspaces`, ({ request }) => {
+        const auth = request.headers.get("authorization") ?? "";
+        seen.push(auth);
+        return auth === "Bearer tok_fresh" ? ok() : expired();
+      }),
+    );
+    let refreshes = 0;
+    const { client } = scriptedClient({
+      onTokenExpired: async () => {
+        refreshes++;
+        return "tok_fresh";
+      },
+    });
+    expect((await unwrap(client.GET("/v2/workspaces"))).data).toHaveLength(1);
+    expect((await unwrap(client.GET("/v2/workspaces"))).data).toHaveLength(1);
+    expect(refreshes).toBe(1);
+    expect(seen).toEqual([`Bearer ${TOKEN}`, "Bearer tok_fresh", "Bearer tok_fresh"]);
+  });
+
+  it("shares one refresh between concurrent calls", async () => {
+    server.use(
+      http.get(`${BASE}/v2/workspaces`, ({ request }) =>
+        request.headers.get("authorization") === "Bearer tok_fresh" ? ok() : expired(),
+      ),
+    );
+    let refreshes = 0;
+    const { client } = scriptedClient({
+      onTokenExpired: async () => {
+        refreshes++;
+        await delay(5);
+        return "tok_fresh";
+      },
+    });
+    const results = await Promise.all([1, 2, 3].map(() => unwrap(client.GET("/v2/workspaces"))));
+    expect(results).toHaveLength(3);
+    expect(refreshes).toBe(1);
+  });
+
+  it("refreshes only once per call: a token that stays expired throws TokenExpiredError", async () => {
+    const seen = script("post", "/v2/schedules", [expired]);
+    let refreshes = 0;
+    const { client } = scriptedClient({
+      onTokenExpired: () => {
+        refreshes++;
+        return `tok_${refreshes}`;
+      },
+    });
+    const body = { workspaceUuid: "3f9c2a1e-5b7d-4e8a-9c61-2d4f8b0a7e15", date: "2026-11-24" };
+    const error = await unwrap(client.POST("/v2/schedules", { body })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TokenExpiredError);
+    expect(error).toBeInstanceOf(UnauthorizedError);
+    expect(refreshes).toBe(1);
+    expect(seen).toHaveLength(2);
+    expect(await seen[1]?.json()).toEqual(body); // the POST body re-sent intact after the refresh
+  });
+
+  it("does not refresh on UNAUTHORIZED (an unknown token)", async () => {
+    script("get", "/v2/workspaces", [() => status(401, errorBody("UNAUTHORIZED")), ok]);
+    let refreshes = 0;
+    const { client } = scriptedClient({ onTokenExpired: () => `tok_${++refreshes}` });
+    const error = await unwrap(client.GET("/v2/workspaces")).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnauthorizedError);
+    expect(error).not.toBeInstanceOf(TokenExpiredError);
+    expect(refreshes).toBe(0);
+  });
+});
+
+describe("timeouts and aborts", () => {
+  /** A fetch that never answers, but honours the request's signal. */
+  const hanging = (request: Request) =>
+    new Promise<Response>((_, reject) => {
+      if (request.signal.aborted) reject(request.signal.reason);
+      request.signal.addEventListener("abort", () => reject(request.signal.reason), { once: true });
+    });
+
+  it("rejects with TimeoutError after the client's timeoutMs", async () => {
+    const client = createClient({ baseUrl: BASE, token: TOKEN, fetch: hanging, timeoutMs: 20 });
+    const error = await client.GET("/v2/workspaces").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).timeoutMs).toBe(20);
+  });
+
+  it("lets a call override timeoutMs", async () => {
+    const client = createClient({ baseUrl: BASE, token: TOKEN, fetch: hanging, timeoutMs: 60_000 });
+    const error = await client.GET("/v2/workspaces", { timeoutMs: 10 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).timeoutMs).toBe(10);
+  });
+
+  it("times out a request msw holds forever", async () => {
+    server.use(http.get(`${BASE}/v2/workspaces`, () => delay("infinite")));
+    const { client } = scriptedClient({ timeoutMs: 20 });
+    await expect(client.GET("/v2/workspaces")).rejects.toBeInstanceOf(TimeoutError);
+  });
+
+  it("rejects with the caller's abort reason", async () => {
+    const client = createClient({ baseUrl: BASE, token: TOKEN, fetch: hanging });
+    const controller = new AbortController();
+    const pending = client.GET("/v2/workspaces", { signal: controller.signal });
+    controller.abort(new Error("user navigated away"));
+    await expect(pending).rejects.toThrow("user navigated away");
+  });
+
+  it("stops at once when aborted during a backoff pause (even if the sleep ignores the signal)", async () => {
+    const seen = script("get", "/v2/workspaces", [() => status(500), ok]);
+    const controller = new AbortController();
+    const client = createClient({
+      baseUrl: BASE,
+      token: TOKEN,
+      retries: {
+        sleep: () => new Promise(() => {}), // never wakes up by itself
+        onRetry: () => queueMicrotask(() => controller.abort(new Error("stop"))),
+      },
+    });
+    await expect(client.GET("/v2/workspaces", { signal: controller.signal })).rejects.toThrow("stop");
+    expect(seen).toHaveLength(1);
+  });
+
+  it("does not sleep past the deadline: the retryable answer comes back instead", async () => {
+    const seen = script("get", "/v2/workspaces", [() => status(429, undefined, { "Retry-After": "5" }), ok]);
+    const { client, sleeps } = scriptedClient({ timeoutMs: 1000 });
+    const { response } = await client.GET("/v2/workspaces");
+    expect(response.status).toBe(429);
+    expect(seen).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+});

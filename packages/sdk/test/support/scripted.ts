@@ -1,0 +1,54 @@
+/**
+ * Helpers of the scripted-failure tests: an msw server for the test file, error bodies, and a client whose
+ * backoff sleeps are recorded instead of waited.
+ */
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll } from "vitest";
+import { type ClientOptions, createClient, type RetryOptions } from "../../src/index.js";
+
+/** Base URL of the scripted server. */
+export const BASE = "https://api.test";
+
+/** The token the scripted clients send (asserted absent from every error). */
+export const TOKEN = "tok_live_5ecret_never_logged";
+
+/** An msw server for the current test file, with no handlers until a test adds some (`server.use`). */
+export function useScriptedServer() {
+  const server = setupServer();
+  beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+  afterEach(() => server.resetHandlers());
+  afterAll(() => server.close());
+  return server;
+}
+
+/** The API's error body. */
+export function errorBody(code: string, message = `Failed: ${code}`, details?: { path: string; message: string }[]) {
+  return { code, message, requestId: "req_0001", ...(details ? { details } : {}) };
+}
+
+/** A workspace list answer. */
+export function workspaceList(name = "Main") {
+  return {
+    data: [{ uuid: "3f9c2a1e-5b7d-4e8a-9c61-2d4f8b0a7e15", workspaceId: 1, name, timezone: "Europe/Berlin" }],
+    metadata: { nextPage: null, totalPages: 1, totalItems: 1 },
+  };
+}
+
+/** A client with recorded (not waited) backoff sleeps and a fixed jitter of 0.5. */
+export function scriptedClient(options: Partial<ClientOptions> & { retry?: RetryOptions } = {}) {
+  const sleeps: number[] = [];
+  const { retry, ...rest } = options;
+  const client = createClient({
+    baseUrl: BASE,
+    token: TOKEN,
+    retries: {
+      sleep: async (ms) => {
+        sleeps.push(ms);
+      },
+      random: () => 0.5,
+      ...retry,
+    },
+    ...rest,
+  });
+  return { client, sleeps };
+}
