@@ -101,7 +101,7 @@ describe("unwrap", () => {
     server.use(http.delete(`${BASE}/v2/webhooks/:uuid`, () => new HttpResponse(null, { status: 404 })));
     const client = createClient({ baseUrl: BASE, token: TOKEN });
     await expect(
-      unwrap(client.DELETE("/v2/webhooks/{webhookUuid}", { params: { path: { webhookUuid: "x" } } })),
+      unwrap(client.DELETE("/v2/webhooks/{uuid}", { params: { path: { uuid: "x" } } })),
     ).rejects.toBeInstanceOf(NotFoundError);
   });
 });
