@@ -89,7 +89,14 @@ export function toSolutionBody(run: ScheduleRunRecord): SolutionBody {
     actionUuid: run.actionUuid,
     date: run.date,
     committed: run.committed,
-    summary: { ...run.summary },
+    summary: {
+      routesUsed: run.summary.routesUsed,
+      ordersScheduled: run.summary.ordersScheduled,
+      ordersUnscheduled: run.summary.ordersUnscheduled,
+      distanceInKilometers: run.summary.distanceInKilometers,
+      workingTimeInSeconds: run.summary.workingTimeInSeconds,
+      idleTimeInSeconds: run.summary.idleTimeInSeconds,
+    },
     routes: run.routes.map((route) => ({
       routeUuid: route.routeUuid,
       stops: route.stops.map((stop) => ({
