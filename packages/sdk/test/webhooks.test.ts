@@ -56,7 +56,7 @@ describe("verifyWebhook", () => {
     expect(createContractValidator().checkEvent(verified)).toEqual([]);
   });
 
-  it("matches an HMAC-SHA256 computed independently (node:crypto) over timestamp + "." + rawBody", async () => {
+  it("matches an HMAC-SHA256 computed independently (node:crypto) over the timestamp, a dot and the raw body", async () => {
     const { createHmac } = await import("node:crypto");
     const rawBody = JSON.stringify(event);
     const hex = createHmac("sha256", SECRET).update(`${TS}.${rawBody}`).digest("hex");
