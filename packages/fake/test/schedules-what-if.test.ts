@@ -106,6 +106,45 @@ describe("POST /v2/schedules: what-if", () => {
   });
 });
 
+describe("what-if and committed runs agree", () => {
+  it("gives the same routes, times and totals for the same problem", async () => {
+    const { fake } = server;
+    const client = clientOf();
+    const windows = ["09:00-10:00", "11:00-12:00", "14:00-15:00"].map((w) => {
+      const [startTime, endTime] = w.split("-") as [string, string];
+      return { timeWindows: [{ startTime, endTime }] };
+    });
+    const orders = seedOrders(fake, windows);
+    const [route] = seedRoutes(fake, [{ endLocation: DEPOT }]);
+    const whatIf = await startRun(client, {
+      workspaceUuid: workspaceUuid(),
+      date: DATE,
+      whatIf: {
+        orders: orders.map((o, i) => ({ uuid: o.uuid, locations: [pointNear(i)], ...windows[i] })),
+        routes: [
+          {
+            uuid: route!.uuid,
+            name: "Van 1",
+            date: DATE,
+            startTime: "08:00",
+            endTime: "17:00",
+            startLocation: DEPOT,
+            endLocation: DEPOT,
+          },
+        ],
+      },
+    });
+    const committed = await startRun(client, { workspaceUuid: workspaceUuid(), date: DATE });
+    const a = await solutionOf(client, whatIf);
+    const b = await solutionOf(client, committed);
+    expect(a.committed).toBe(false);
+    expect(b.committed).toBe(true);
+    expect(a.routes).toEqual(b.routes);
+    expect(a.summary).toEqual(b.summary);
+    expect(a.summary.idleTimeInSeconds).toBeGreaterThan(0);
+  });
+});
+
 describe("determinism", () => {
   it("gives the same plan for the same seed and the same calls", async () => {
     const run = async () => {

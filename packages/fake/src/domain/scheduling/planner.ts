@@ -86,7 +86,7 @@ export interface PlanStop {
 /** One route's plan. */
 export interface PlanRouteResult {
   routeUuid: string;
-  /** Departure from the start location. */
+  /** Departure from the start location: the shift start (the fake's timelines leave then). */
   startTime: number;
   /** Arrival at the end location, or departure from the last stop on an open route. */
   endTime: number;
@@ -94,7 +94,7 @@ export interface PlanRouteResult {
   /** The leg from the last stop to the end location (0 on an open route). */
   endLeg: { distanceInKilometers: number; durationInSeconds: number };
   distanceInKilometers: number;
-  /** From departure to the end: driving, service and waiting. */
+  /** From the shift start to the end: driving, service and waiting. */
   workingTimeInSeconds: number;
   idleTimeInSeconds: number;
   load: number;
@@ -179,15 +179,22 @@ export function buildProblem(input: PlanInput): { problem: Problem; origin: numb
   return { problem, origin, points };
 }
 
-/** Turn the optimizer's solution (on the seconds axis) into the planner's answer (instants, km). */
-export function toPlanResult(input: PlanInput, solution: Solution, origin: number): PlanResult {
+/**
+ * Turn the optimizer's solution (on the seconds axis) into the planner's answer (instants, km). As in the fake's
+ * route timelines, a route leaves its start at its shift start (waiting, if any, happens at the stops), so its
+ * working time runs from the shift start and its idle time is working time minus travel and service.
+ */
+export function toPlanResult(input: PlanInput, solution: Solution, origin: number, problem: Problem): PlanResult {
   const at = (s: number) => origin + Math.round(s * 1000);
+  const shiftStart = new Map(problem.vehicles.map((v) => [v.id, v.shiftStart]));
+  const serviceOf = new Map(input.orders.map((o) => [o.uuid, o.duration]));
   const loadOf = new Map(input.orders.map((o) => [o.uuid, o.load]));
   const byVehicle = new Map(solution.routes.map((r) => [r.vehicleId, r]));
   const routes: PlanRouteResult[] = [];
   for (const route of input.routes) {
     const planned = byVehicle.get(route.uuid);
     if (!planned || planned.stops.length === 0) continue;
+    const leave = Math.min(planned.start, shiftStart.get(route.uuid) ?? planned.start);
     let stopsDistance = 0;
     let stopsDuration = 0;
     const stops = planned.stops.map((s, i): PlanStop => {
@@ -199,15 +206,18 @@ export function toPlanResult(input: PlanInput, solution: Solution, origin: numbe
         arrivalTime: at(s.arrival),
         serviceStartTime: at(s.serviceStart),
         departureTime: at(s.departure),
-        idleSeconds: Math.round(s.waiting),
+        idleSeconds: Math.round(s.waiting + (i === 0 ? planned.start - leave : 0)),
         distanceFromPreviousStopInKilometers: km(s.distanceFromPrevious),
         durationFromPreviousStopInSeconds: Math.round(s.durationFromPrevious),
         load: loadOf.get(s.jobId) ?? 0,
       };
     });
+    const working = Math.round(planned.end - leave);
+    let service = 0;
+    for (const s of planned.stops) service += serviceOf.get(s.jobId) ?? 0;
     routes.push({
       routeUuid: route.uuid,
-      startTime: at(planned.start),
+      startTime: at(leave),
       endTime: at(planned.end),
       stops,
       endLeg: {
@@ -215,8 +225,8 @@ export function toPlanResult(input: PlanInput, solution: Solution, origin: numbe
         durationInSeconds: Math.round(planned.duration - stopsDuration),
       },
       distanceInKilometers: km(planned.distance),
-      workingTimeInSeconds: Math.round(planned.end - planned.start),
-      idleTimeInSeconds: Math.round(planned.waiting),
+      workingTimeInSeconds: working,
+      idleTimeInSeconds: Math.max(0, working - Math.round(planned.duration) - Math.round(service)),
       load: planned.load,
     });
   }
@@ -274,5 +284,5 @@ export function plan(input: PlanInput): PlanResult {
   if (input.minimizeRoutes) options.minimizeRoutes = true;
   if (input.balance) options.balance = true;
   const solution = solve(problem, options);
-  return toPlanResult(input, solution, origin);
+  return toPlanResult(input, solution, origin, problem);
 }
