@@ -109,8 +109,16 @@ describe("POST /v2/schedules: schedule all", () => {
     const onPublished = [orders[2]!.uuid, orders[3]!.uuid];
     assignOrdersToRoute(fake.context, locked!.uuid, onLocked);
     assignOrdersToRoute(fake.context, published!.uuid, onPublished);
-    locked!.locked = true;
-    published!.status = "published";
+    const lock = await client.PATCH("/v2/routes/{routeUuid}", {
+      params: { path: { routeUuid: locked!.uuid } },
+      body: { locked: true },
+    });
+    expect(lock.response.status).toBe(200);
+    const publish = await client.POST("/v2/routes/publish", {
+      body: { workspaceUuid: workspaceUuid(), date: DATE, routeUuids: [published!.uuid] },
+    });
+    expect(publish.response.status).toBe(202);
+    expect(fake.context.state.routes.get(published!.uuid)?.status).toBe("published");
     const before = structuredClone([locked, published]);
 
     const actionUuid = await startRun(client, { workspaceUuid: workspaceUuid(), date: DATE });
