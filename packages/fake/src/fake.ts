@@ -13,7 +13,7 @@ import {
   pendingActions,
   releaseActions,
 } from "./domain/actions.js";
-import { type Clock, createManualClock, type ManualClock } from "./domain/clock.js";
+import { type Clock, createManualClock, createOffsetClock, type ManualClock } from "./domain/clock.js";
 import type { EventRecord, NotificationRecord } from "./domain/events.js";
 import { createIds } from "./domain/ids.js";
 import { createOrganization, issueToken, type WorkspaceInit } from "./domain/organizations.js";
@@ -88,8 +88,11 @@ export interface Fake {
   readonly handlers: HttpHandler[];
   /** Answer one request without MSW (what the standalone server uses). */
   fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>;
-  /** The clock; a {@link ManualClock} when created with `now`. */
-  readonly clock: Clock;
+  /**
+   * The fake's one clock. It can always be moved forward (`fake.clock.advance(ms)`): frozen when created with
+   * `now`, otherwise real (or your `clock`) time plus the distance it was advanced.
+   */
+  readonly clock: ManualClock;
   /** The seeded organization's token. */
   readonly token: string;
   /** The seeded organization and its workspaces (as of creation or the last reset). */
@@ -133,8 +136,11 @@ export function createFake(options: FakeOptions = {}): Fake {
   const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, "");
   const seed = options.seed ?? 1;
   const token = options.token ?? DEFAULT_TOKEN;
-  const clock: Clock | ManualClock =
-    options.clock ?? (options.now !== undefined ? createManualClock(toInstant(options.now)) : systemClock);
+  const clock: ManualClock = options.clock
+    ? createOffsetClock(options.clock)
+    : options.now !== undefined
+      ? createManualClock(toInstant(options.now))
+      : createOffsetClock(systemClock);
   const log: Logger = options.log ?? ((message, error) => console.error(`[dispatch-fake] ${message}`, error));
 
   const context: Context = {

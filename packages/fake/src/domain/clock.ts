@@ -37,3 +37,25 @@ export function createManualClock(start: number): ManualClock {
 export function isoString(ms: number): string {
   return new Date(ms).toISOString();
 }
+
+/**
+ * A clock that follows `base` plus an offset that {@link ManualClock.advance} and {@link ManualClock.set} move
+ * forward: real time that a test can still jump ahead (token expiry, held actions, webhook retries).
+ */
+export function createOffsetClock(base: Clock): ManualClock {
+  let offset = 0;
+  return {
+    now: () => base.now() + offset,
+    advance(ms) {
+      if (!(ms >= 0)) throw new RangeError(`Failed to advance the clock: ${ms} is not a non-negative number`);
+      offset += ms;
+    },
+    set(instant) {
+      const current = base.now() + offset;
+      if (!(instant >= current)) {
+        throw new RangeError(`Failed to set the clock: ${new Date(instant).toISOString()} is before the current time`);
+      }
+      offset += instant - current;
+    },
+  };
+}
