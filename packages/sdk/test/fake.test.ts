@@ -33,7 +33,7 @@ function client(token: string = fake().token): DispatchClient {
 function clockSleep(log: number[] = []) {
   return async (ms: number) => {
     log.push(ms);
-    (fake().clock as { advance(ms: number): void }).advance(ms);
+    (fake().clock as unknown as { advance(ms: number): void }).advance(ms);
   };
 }
 
