@@ -23,6 +23,18 @@ export type { OrderRecord, OrderStatus } from "./domain/orders.js";
 export type { WorkspaceInit } from "./domain/organizations.js";
 export type { TimelineEntry } from "./domain/route-times.js";
 export type { RouteRecord } from "./domain/routes.js";
+// Scheduling: travel and geocoding rules (injectable through createFake({ travel, geocoder })), stored runs
+export { type Geocoder, hashGeocoder } from "./domain/scheduling/geocoding.js";
+export type { ScheduleRunRecord } from "./domain/scheduling/runs.js";
+export {
+  type GeoPoint,
+  greatCircleTravel,
+  ROAD_FACTOR,
+  TRAVEL_SPEED_KMH,
+  type TravelMatrix,
+  type TravelMode,
+  type TravelProvider,
+} from "./domain/scheduling/travel.js";
 export type { Organization, ServiceArea, Workspace } from "./domain/state.js";
 // The fake
 export {
