@@ -25,7 +25,8 @@ export type { TimelineEntry } from "./domain/route-times.js";
 export type { RouteRecord } from "./domain/routes.js";
 // Scheduling: travel and geocoding rules (injectable through createFake({ travel, geocoder })), stored runs
 export { type Geocoder, hashGeocoder } from "./domain/scheduling/geocoding.js";
-export type { ScheduleRunRecord } from "./domain/scheduling/runs.js";
+export type { PlanUnscheduled } from "./domain/scheduling/planner.js";
+export type { ScheduleRunRecord, SolutionRouteRecord, SolutionStopRecord } from "./domain/scheduling/runs.js";
 export {
   type GeoPoint,
   greatCircleTravel,
