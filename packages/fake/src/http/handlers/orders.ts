@@ -80,7 +80,8 @@ export function orderOperations(): TypedOperation[] {
         date: dateQuery(query, "list orders"),
         status: statusQuery(query),
       });
-      return { status: 200, body: paginate(orders.map(toOrderBody), url) };
+      const page = paginate(orders, url);
+      return { status: 200, body: { ...page, data: page.data.map(toOrderBody) } };
     }),
     defineOperation("/v2/orders", "delete", async (req) => {
       const uuids = parseWith(deleteInput, await req.json(), "delete orders");

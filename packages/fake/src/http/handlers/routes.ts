@@ -24,7 +24,8 @@ export function routeOperations(): TypedOperation[] {
     defineOperation("/v2/routes", "get", ({ domain, principal, query, url }) => {
       const workspace = workspaceFromQuery(domain, principal, query, "list routes");
       const routes = listRoutes(domain, principal, workspace, dateQuery(query, "list routes"));
-      return { status: 200, body: paginate(routes.map(toRouteBody), url) };
+      const page = paginate(routes, url);
+      return { status: 200, body: { ...page, data: page.data.map(toRouteBody) } };
     }),
     defineOperation("/v2/routes/{routeUuid}", "get", ({ domain, principal, params }) => ({
       status: 200,
