@@ -168,11 +168,16 @@ export function createFake(options: FakeOptions = {}): Fake {
     ...routeOperations(),
     ...scheduleOperations(),
   ];
+  let mswHandlers: HttpHandler[] | undefined;
   const router = createRouter(context, { baseUrl, operations, declared: CONTRACT_OPERATIONS, log });
 
   return {
     baseUrl,
-    handlers: createMswHandlers(baseUrl, router),
+    // Built on first use: most of createFake's cost, and the standalone server never needs them.
+    get handlers() {
+      mswHandlers ??= createMswHandlers(baseUrl, router);
+      return mswHandlers;
+    },
     fetch: (input, init) => router.handle(input instanceof Request && !init ? input : new Request(input, init)),
     clock,
     token,
