@@ -20,6 +20,8 @@ export interface SisrParams {
   splitDepth: number;
   /** Probability of skipping a candidate insertion position (blink rate). */
   blink: number;
+  /** The insertion first scans the routes of this many nearest neighbours of the job (0 = all routes). */
+  granular: number;
 }
 
 export const DEFAULT_SISR: SisrParams = {
@@ -28,6 +30,7 @@ export const DEFAULT_SISR: SisrParams = {
   stringProb: 0.5,
   splitDepth: 0.01,
   blink: 0.01,
+  granular: 25,
 };
 
 /** Scratch state shared by the ruin and recreate steps of one search. */
@@ -47,7 +50,7 @@ export class RuinRecreate {
   private readonly classSeen: Int32Array;
   private readonly routeMark: Int32Array;
   /** Number of nearest neighbours whose routes are scanned first by the insertion (0 = all routes). */
-  granular = 40;
+  granular: number;
   /** Cap on the number of used routes during a recreate (route elimination). */
   maxRoutes = Number.POSITIVE_INFINITY;
   private used = 0;
@@ -61,6 +64,7 @@ export class RuinRecreate {
     this.cp = cp;
     this.rng = rng;
     this.params = params;
+    this.granular = params.granular;
     this.active = active;
     this.touched = new Uint8Array(md.m);
     let classes = 0;

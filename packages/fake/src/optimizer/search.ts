@@ -269,6 +269,38 @@ function polish(
     }
     if (!improved) break;
   }
-  rr.blinkOff = false;
+  // Pairs: remove a job and one of its nearest neighbours, re-insert both (in either order).
   rr.granular = granular;
+  const md = rr.md;
+  const K = Math.min(md.nbK, 8);
+  for (let pass = 0; pass < 2; pass++) {
+    let improved = false;
+    for (const j of order) {
+      for (let t = 0; t < K; t++) {
+        const k = md.nb[j * md.nbK + t]!;
+        if (cand.routeOf[j]! < 0 || cand.routeOf[k]! < 0) continue;
+        for (let first = 0; first < 2; first++) {
+          rr.beginMove();
+          rr.removeJob(cand, j);
+          rr.removeJob(cand, k);
+          const a = first === 0 ? j : k;
+          const b = first === 0 ? k : j;
+          if (!rr.insertBest(cand, a)) cand.unassigned.push(a);
+          if (!rr.insertBest(cand, b)) cand.unassigned.push(b);
+          const p = penaltyOf(cand, weights);
+          const c = cand.baseCost();
+          if (!rr.bad && (p < pen || (p === pen && c < base - 1e-7))) {
+            best.copyRoutesFrom(cand, rr.touchedList);
+            pen = p;
+            base = c;
+            improved = true;
+          } else {
+            cand.copyRoutesFrom(best, rr.touchedList);
+          }
+        }
+      }
+    }
+    if (!improved) break;
+  }
+  rr.blinkOff = false;
 }
