@@ -429,6 +429,42 @@ const problemArb = fc
     return [problem, seed];
   });
 
+describe("solve: input checks", () => {
+  it("rejects locations outside the matrices and negative loads", () => {
+    const base: Problem = { travel: plane([[0, 0]]), vehicles: [vehicle("v")], jobs: [] };
+    expect(() => solve({ ...base, jobs: [{ id: "a", location: 3 }] })).toThrow(RangeError);
+    expect(() => solve({ ...base, vehicles: [vehicle("v", { end: 9 })] })).toThrow(RangeError);
+    expect(() => solve({ ...base, jobs: [{ id: "a", location: 0, load: -1 }] })).toThrow(RangeError);
+  });
+
+  it("returns an empty plan for an empty problem", () => {
+    const s = solve({ travel: plane([[0, 0]]), vehicles: [vehicle("v")], jobs: [] });
+    expect(s.routes).toEqual([]);
+    expect(s.unassigned).toEqual([]);
+    expect(s.summary).toEqual({ vehicles: 0, duration: 0, distance: 0, waiting: 0, service: 0 });
+  });
+
+  it("stops at the wall-clock cap of the injected clock", () => {
+    let t = 0;
+    const now = () => (t += 10);
+    const problem: Problem = {
+      travel: plane([
+        [0, 0],
+        [1, 0],
+        [2, 0],
+      ]),
+      vehicles: [vehicle("v")],
+      jobs: [
+        { id: "a", location: 1 },
+        { id: "b", location: 2 },
+      ],
+    };
+    const s = solve(problem, { iterations: 100_000, timeLimitMs: 50, now });
+    expect(s.iterations).toBeLessThan(100_000);
+    expect(verify(problem, s)).toEqual([]);
+  });
+});
+
 describe("solve: properties", () => {
   it("returns feasible plans that account for every job exactly once", () => {
     fc.assert(
