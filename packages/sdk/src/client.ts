@@ -5,7 +5,7 @@
 import createFetchClient, { type Client, type Middleware } from "openapi-fetch";
 import { ApiError } from "./errors.js";
 import type { paths } from "./generated/openapi.js";
-import { createTransport, type TokenSource, type TransportOptions } from "./retry.js";
+import { clientHeaders, createTransport, type TokenSource, type TransportOptions } from "./retry.js";
 
 /** Options of {@link createClient}. */
 export interface ClientOptions extends TransportOptions {
@@ -69,7 +69,12 @@ export function bearerAuth(token: TokenSource): Middleware {
  */
 export function createClient(options: ClientOptions): DispatchClient {
   const transport = createTransport(options);
-  return createFetchClient<paths>({ baseUrl: options.baseUrl, fetch: transport });
+  // The identification headers go in once through openapi-fetch (cheaper than setting them on every request).
+  return createFetchClient<paths>({
+    baseUrl: options.baseUrl,
+    fetch: transport,
+    headers: clientHeaders(options.userAgent),
+  });
 }
 
 /** The `data` of a successful openapi-fetch result type. */

@@ -190,6 +190,22 @@ const isBrowser = () =>
   typeof (globalThis as { document?: unknown }).document !== "undefined" &&
   typeof (globalThis as { window?: unknown }).window !== "undefined";
 
+/** The client's identification headers; `User-Agent` only outside browsers, which forbid or ignore it. */
+export function clientHeaders(userAgent: string | undefined): Record<string, string> {
+  const client = `dispatchkit-sdk/${SDK_VERSION}${userAgent ? ` ${userAgent}` : ""}`;
+  return isBrowser() ? { "x-dispatch-client": client } : { "x-dispatch-client": client, "User-Agent": client };
+}
+
+function setClientHeaders(headers: Headers, client: string): void {
+  headers.set("x-dispatch-client", client);
+  if (isBrowser()) return;
+  try {
+    headers.set("User-Agent", client);
+  } catch {
+    // a runtime that forbids it: x-dispatch-client carries the same
+  }
+}
+
 /** The state a transport keeps between calls: the current token (replaced by a refresh). */
 interface TokenState {
   source: TokenSource;
@@ -209,10 +225,12 @@ interface TokenState {
 export function createTransport(options: TransportOptions): FetchLike {
   const fetchFn: FetchLike = options.fetch ?? ((request) => globalThis.fetch(request));
   const clientRetry = normalize(options.retries);
+  const clientResolved = resolveRetry(clientRetry, {});
   const client = `dispatchkit-sdk/${SDK_VERSION}${options.userAgent ? ` ${options.userAgent}` : ""}`;
-  const setUserAgent = !isBrowser();
   const tokens: TokenState = { source: options.token, refreshing: undefined };
-  const currentToken = async () => (typeof tokens.source === "function" ? await tokens.source() : tokens.source);
+  // Sync for a string token: no extra microtask on the hot path.
+  const currentToken = (): string | Promise<string> =>
+    typeof tokens.source === "function" ? tokens.source() : tokens.source;
 
   async function refresh(used: string, onTokenExpired: () => string | Promise<string>): Promise<void> {
     if ((await currentToken()) !== used) return; // another call refreshed it meanwhile
@@ -228,20 +246,13 @@ export function createTransport(options: TransportOptions): FetchLike {
 
   return async function transport(template: Request): Promise<Response> {
     const extra = template as Request & { retries?: number | false | RetryOptions; timeoutMs?: number };
-    const retry = resolveRetry(clientRetry, normalize(extra.retries));
+    const retry = extra.retries === undefined ? clientResolved : resolveRetry(clientRetry, normalize(extra.retries));
     const timeoutMs = extra.timeoutMs ?? options.timeoutMs;
     const method = template.method.toUpperCase();
     const mayRetry = IDEMPOTENT.has(method) || (retry.retryPost && UNSAFE_OPT_IN.has(method));
-    const what = label(template);
+    const what = () => label(template); // only for messages: parsing the URL costs on every call
 
-    template.headers.set("x-dispatch-client", client);
-    if (setUserAgent) {
-      try {
-        template.headers.set("User-Agent", client);
-      } catch {
-        // a runtime that forbids it: x-dispatch-client carries the same
-      }
-    }
+    if (!template.headers.has("x-dispatch-client")) setClientHeaders(template.headers, client);
 
     // One signal for the whole call: the caller's signal or the deadline, whichever comes first.
     let controller: AbortController | undefined;
@@ -252,7 +263,7 @@ export function createTransport(options: TransportOptions): FetchLike {
       controller = new AbortController();
       const limit = timeoutMs;
       timer = setTimeout(
-        () => controller?.abort(new TimeoutError(`Failed to ${what}: no answer within ${limit} ms`, limit)),
+        () => controller?.abort(new TimeoutError(`Failed to ${what()}: no answer within ${limit} ms`, limit)),
         limit,
       );
       if (userSignal.aborted) controller.abort(userSignal.reason);
@@ -265,7 +276,8 @@ export function createTransport(options: TransportOptions): FetchLike {
     let refreshed = false;
     try {
       for (let attempt = 0; ; attempt++) {
-        token = await currentToken();
+        const next = currentToken();
+        token = typeof next === "string" ? next : await next;
         if (signal.aborted) throw signal.reason;
         template.headers.set("Authorization", `Bearer ${token}`);
         // Keep the template unsent so its body can be re-sent intact; a bodiless request can be sent as is.
@@ -284,7 +296,7 @@ export function createTransport(options: TransportOptions): FetchLike {
             continue;
           }
           const reason = error instanceof Error ? error.message : String(error);
-          throw new ConnectionError(`Failed to ${what}: ${redact(reason, token)}`, {
+          throw new ConnectionError(`Failed to ${what()}: ${redact(reason, token)}`, {
             cause: sanitize(error, token),
           });
         }
