@@ -20,7 +20,10 @@ export interface SisrParams {
   splitDepth: number;
   /** Probability of skipping a candidate insertion position (blink rate). */
   blink: number;
-  /** The insertion first scans the routes of this many nearest neighbours of the job (0 = all routes). */
+  /**
+   * The insertion first scans the routes of this many nearest neighbours of the job (0 = all routes); at least 40
+   * below 150 jobs.
+   */
   granular: number;
 }
 
@@ -64,7 +67,8 @@ export class RuinRecreate {
     this.cp = cp;
     this.rng = rng;
     this.params = params;
-    this.granular = params.granular;
+    // Small problems (few, long routes) need a wider scan: 40 neighbours below 150 jobs.
+    this.granular = params.granular > 0 && md.n < 150 ? Math.max(params.granular, 40) : params.granular;
     this.active = active;
     this.touched = new Uint8Array(md.m);
     let classes = 0;
