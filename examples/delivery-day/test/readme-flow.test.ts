@@ -1,0 +1,60 @@
+// The README's "whole flow in a few lines", verbatim apart from the client, run against the fake.
+import { createClient, deleteOrders, publishAndWait, scheduleAndWait, unwrap } from "@dispatchkit/sdk";
+import { expect, it } from "vitest";
+import { useFakeServer } from "../../../test/support/fake-server.js";
+
+const server = useFakeServer();
+
+it("runs the README flow", async () => {
+  const client = createClient({ baseUrl: server.fake.baseUrl, token: server.fake.token });
+  const [workspace] = (await unwrap(client.GET("/v2/workspaces"))).data;
+  const workspaceUuid = workspace!.uuid,
+    date = "2026-11-24";
+  const stop = { address: "Torstraße 1, Berlin", latitude: 52.529, longitude: 13.401 };
+  const { data: orders } = await unwrap(
+    client.POST("/v2/orders", {
+      params: { query: { workspaceUuid } },
+      body: [
+        { name: "Ada", deliveryDate: date, locations: [stop], timeWindows: [{ startTime: "09:00", endTime: "12:00" }] },
+      ],
+    }),
+  );
+  await unwrap(
+    client.POST("/v2/routes", {
+      body: {
+        workspaceUuid,
+        routes: [
+          {
+            name: "Van 1",
+            date,
+            startTime: "08:00",
+            endTime: "18:00",
+            startLocation: { address: "Depot", latitude: 52.52, longitude: 13.405 },
+          },
+        ],
+      },
+    }),
+  );
+  const plan = await scheduleAndWait(client, { workspaceUuid, date });
+  await publishAndWait(client, { workspaceUuid, date });
+  await unwrap(
+    client.POST("/v2/orders/{orderUuid}/complete", {
+      params: { path: { orderUuid: orders[0]!.uuid } },
+      body: { status: "delivered" },
+    }),
+  );
+  const timeline = await unwrap(
+    client.GET("/v2/routes/{routeUuid}/timeline", {
+      params: { path: { routeUuid: plan.routes[0]!.routeUuid } },
+    }),
+  );
+  const result = await deleteOrders(
+    client,
+    orders.map((o) => o.uuid),
+  );
+
+  const delivering = timeline.data.find((s) => s.type === "delivering_stop");
+  expect(delivering?.orders[0]?.status).toBe("delivered");
+  expect(delivering?.actualDepartureTime).not.toBeNull();
+  expect(result).toEqual({ deleted: [], failed: [{ uuid: orders[0]!.uuid, reason: "order_completed" }] });
+});
