@@ -1,28 +1,55 @@
 /**
- * A faithful in-memory fake of the Delivery Dispatch Platform API.
+ * A faithful in-memory fake of the Delivery Dispatch Platform API: `createFake()` gives an isolated instance
+ * with MSW handlers (`fake.handlers`), an in-process `fake.fetch`, a test-control surface and a real route
+ * optimizer. The standalone HTTP server is in `@dispatchkit/fake/node`, the optimizer alone in
+ * `@dispatchkit/fake/optimizer`.
  *
  * @packageDocumentation
  */
 
-// Test control
+// Test control: tokens, organizations, and the /_fake/ endpoints of the standalone server
 export type { FakeControl } from "./control/control.js";
 export { CONTROL_PREFIX, handleControlRequest } from "./control/http.js";
-// Domain types that appear in the public surface
+// Background actions as the fake stores them
 export type {
   ActionKind,
   ActionOptions,
   ActionRecord,
+  ActionRuntime,
   ActionStatus,
   ActionSummary,
+  ActionWork,
+  DeleteActionSummary,
+  PublishActionSummary,
+  ScheduleActionSummary,
+  UpdateActionSummary,
 } from "./domain/actions.js";
-// Time and identifiers
-export { type Clock, createManualClock, type ManualClock } from "./domain/clock.js";
+// Time: one clock per fake
+export { type Clock, createManualClock, createOffsetClock, type ManualClock } from "./domain/clock.js";
 export type { ErrorCode, ErrorDetail } from "./domain/errors.js";
-export type { EventRecord, EventType, NotificationRecord } from "./domain/events.js";
-export type { OrderRecord, OrderStatus } from "./domain/orders.js";
+// Events (webhook payloads) and customer notifications recorded by the fake
+export type {
+  EventRecord,
+  EventType,
+  NotificationRecord,
+  OrderStatusUpdatedData,
+  RouteEventData,
+} from "./domain/events.js";
+export type { Ids } from "./domain/ids.js";
+export type { Location } from "./domain/locations.js";
+// Records of orders and routes
+export type {
+  CustomFieldValue,
+  OrderPriority,
+  OrderRecord,
+  OrderStatus,
+  PackageRecord,
+  TimeWindowRecord,
+} from "./domain/orders.js";
 export type { WorkspaceInit } from "./domain/organizations.js";
 export type { TimelineEntry } from "./domain/route-times.js";
-export type { RouteRecord } from "./domain/routes.js";
+export type { RouteView, TimelineStopView } from "./domain/route-view.js";
+export type { Driver, RouteRecord } from "./domain/routes.js";
 // Scheduling: travel and geocoding rules (injectable through createFake({ travel, geocoder })), stored runs
 export { type Geocoder, hashGeocoder } from "./domain/scheduling/geocoding.js";
 export type { PlanUnscheduled } from "./domain/scheduling/planner.js";
@@ -36,7 +63,8 @@ export {
   type TravelMode,
   type TravelProvider,
 } from "./domain/scheduling/travel.js";
-export type { Organization, ServiceArea, Workspace } from "./domain/state.js";
+// Organizations, workspaces and the fake's state
+export type { Context, Organization, ServiceArea, State, TokenRecord, Workspace } from "./domain/state.js";
 // The fake
 export {
   createFake,
@@ -46,3 +74,4 @@ export {
   type FakeActions,
   type FakeOptions,
 } from "./fake.js";
+export type { Logger } from "./http/router.js";
