@@ -20,10 +20,7 @@ export interface SisrParams {
   splitDepth: number;
   /** Probability of skipping a candidate insertion position (blink rate). */
   blink: number;
-  /**
-   * The insertion first scans the routes of this many nearest neighbours of the job (0 = all routes); at least 40
-   * below 150 jobs.
-   */
+  /** The insertion first scans the routes of this many nearest neighbours of the job (0 = all routes). */
   granular: number;
 }
 
@@ -33,7 +30,7 @@ export const DEFAULT_SISR: SisrParams = {
   stringProb: 0.5,
   splitDepth: 0.01,
   blink: 0.01,
-  granular: 25,
+  granular: 40,
 };
 
 /** Scratch state shared by the ruin and recreate steps of one search. */
@@ -67,8 +64,7 @@ export class RuinRecreate {
     this.cp = cp;
     this.rng = rng;
     this.params = params;
-    // Small problems (few, long routes) need a wider scan: 40 neighbours below 150 jobs.
-    this.granular = params.granular > 0 && md.n < 150 ? Math.max(params.granular, 40) : params.granular;
+    this.granular = params.granular;
     this.active = active;
     this.touched = new Uint8Array(md.m);
     let classes = 0;
