@@ -14,6 +14,7 @@ export { CONTROL_PREFIX, handleControlRequest } from "./control/http.js";
 export type {
   ActionKind,
   ActionOptions,
+  ActionOutcome,
   ActionRecord,
   ActionRuntime,
   ActionStatus,
