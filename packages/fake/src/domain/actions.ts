@@ -78,7 +78,7 @@ export interface ActionRecord {
   held: boolean;
 }
 
-/** What a piece of work returns; throwing a {@link DomainError} fails the action with its message. */
+/** What a piece of work returns; throwing a `DomainError` fails the action with its message. */
 export type ActionOutcome =
   | { status: "finished"; summary: ActionSummary }
   | { status: "failed"; reason: string; summary?: ActionSummary };

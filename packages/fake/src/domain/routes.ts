@@ -45,7 +45,7 @@ export interface RouteRecord {
   orderUuids: string[];
   /**
    * The computed timeline: start location, one delivering stop per order (same order as `orderUuids`), and
-   * the end location when there is one. Recomputed by {@link recomputeRoute}; never edit it by hand.
+   * the end location when there is one. Recomputed by `recomputeRoute`; never edit it by hand.
    */
   timeline: TimelineEntry[];
   /** Totals of the computed timeline (0 while the route has no orders). */

@@ -90,9 +90,9 @@ export interface Context {
   clock: Clock;
   ids: Ids;
   state: State;
-  /** Geocoder for addresses without coordinates; default `hashGeocoder` (see {@link geocoderOf}). */
+  /** Geocoder for addresses without coordinates; default `hashGeocoder` (see `geocoderOf`). */
   geocoder?: Geocoder;
-  /** Travel-time provider; default `greatCircleTravel` (see {@link travelOf}). */
+  /** Travel-time provider; default `greatCircleTravel` (see `travelOf`). */
   travel?: TravelProvider;
   /** How background actions run (hold, pending work); default: finish as soon as the work is done. */
   actions?: ActionRuntime;
