@@ -9,36 +9,84 @@ import { ApiError, DispatchError, parseRetryAfter, TimeoutError } from "./errors
 import type { components } from "./generated/openapi.js";
 import { abortableSleep, defaultSleep, type Sleep } from "./retry.js";
 
-type Schemas = components["schemas"];
+/**
+ * A background action as the API returns it (`components.schemas.Action`).
+ *
+ * @example
+ * ```ts
+ * const accepted: Action = await unwrap(client.POST("/v2/schedules", { body: { workspaceUuid, date } }));
+ * ```
+ */
+export type Action = components["schemas"]["Action"];
 
-/** A background action as the API returns it (`components.schemas.Action`). */
-export type Action = Schemas["Action"];
-
-/** The kinds of action: `schedule`, `publish`, `update`, `delete`. */
+/**
+ * The kinds of action: `schedule`, `publish`, `update`, `delete`.
+ *
+ * @example
+ * ```ts
+ * const kind: ActionKind = "publish";
+ * ```
+ */
 export type ActionKind = Action["actionName"];
 
-/** The `actionSummary` of a finished action, by kind. */
+/**
+ * The `actionSummary` of a finished action, by kind.
+ *
+ * @example
+ * ```ts
+ * type DeleteSummary = ActionSummaries["delete"]; // { deleted, failed }
+ * ```
+ */
 export interface ActionSummaries {
-  schedule: Schemas["ScheduleSummary"];
-  publish: Schemas["PublishSummary"];
-  update: Schemas["UpdateSummary"];
-  delete: Schemas["DeleteSummary"];
+  schedule: components["schemas"]["ScheduleSummary"];
+  publish: components["schemas"]["PublishSummary"];
+  update: components["schemas"]["UpdateSummary"];
+  delete: components["schemas"]["DeleteSummary"];
 }
 
-/** An action of kind `K`, its `actionSummary` narrowed to that kind's summary. */
+/**
+ * An action of kind `K`, its `actionSummary` narrowed to that kind's summary.
+ *
+ * @example
+ * ```ts
+ * const done: ActionOf<"publish"> = await waitForAction(client, uuid, { kind: "publish" });
+ * done.actionSummary?.routes;
+ * ```
+ */
 export type ActionOf<K extends ActionKind> = Omit<Action, "actionName" | "actionSummary"> & {
   actionName: K;
   actionSummary?: ActionSummaries[K];
 };
 
-/** The plan of a finished scheduling run (`GET /v2/schedules/{actionUuid}/solution`). */
-export type Solution = Schemas["Solution"];
+/**
+ * The plan of a finished scheduling run (`GET /v2/schedules/{actionUuid}/solution`).
+ *
+ * @example
+ * ```ts
+ * const solution: Solution = await scheduleAndWait(client, { workspaceUuid, date: "2026-11-24" });
+ * ```
+ */
+export type Solution = components["schemas"]["Solution"];
 
-/** Body of `POST /v2/schedules`: schedule all, schedule specific, or what-if. */
-export type ScheduleRequest = Schemas["ScheduleRequest"];
+/**
+ * Body of `POST /v2/schedules`: schedule all, schedule specific, or what-if.
+ *
+ * @example
+ * ```ts
+ * const whatIf: ScheduleRequest = { workspaceUuid, date: "2026-11-24", whatIf: { orders: [], routes: [] } };
+ * ```
+ */
+export type ScheduleRequest = components["schemas"]["ScheduleRequest"];
 
-/** Body of `POST /v2/routes/publish`. */
-export type PublishRequest = Schemas["PublishRequest"];
+/**
+ * Body of `POST /v2/routes/publish`.
+ *
+ * @example
+ * ```ts
+ * const body: PublishRequest = { workspaceUuid, date: "2026-11-24", routeUuids: [routeUuid] };
+ * ```
+ */
+export type PublishRequest = components["schemas"]["PublishRequest"];
 
 /**
  * A background action ended with `status: "failed"`. `action` is the final action (for publish, its
@@ -74,7 +122,14 @@ export class ActionFailedError<K extends ActionKind = ActionKind> extends Dispat
   }
 }
 
-/** Options of {@link waitForAction}. */
+/**
+ * Options of {@link waitForAction}.
+ *
+ * @example
+ * ```ts
+ * const options: WaitOptions<"schedule"> = { kind: "schedule", timeoutMs: 120_000, onProgress: (a) => console.log(a.status) };
+ * ```
+ */
 export interface WaitOptions<K extends ActionKind = ActionKind> {
   /** The kind of action; decides the polling endpoint. Required when resuming from an `actionUuid` string. */
   kind?: K;
@@ -90,7 +145,14 @@ export interface WaitOptions<K extends ActionKind = ActionKind> {
   sleep?: Sleep;
 }
 
-/** Options of {@link scheduleAndWait} and {@link publishAndWait}. */
+/**
+ * Options of {@link scheduleAndWait} and {@link publishAndWait}.
+ *
+ * @example
+ * ```ts
+ * await publishAndWait(client, body, { onAccepted: (a) => db.save(a.actionUuid) } satisfies StartAndWaitOptions<"publish">);
+ * ```
+ */
 export interface StartAndWaitOptions<K extends ActionKind> extends Omit<WaitOptions<K>, "kind"> {
   /** Called with the accepted (pending) action: store `actionUuid` to resume the wait after a restart. */
   onAccepted?: (action: ActionOf<K>) => void;
@@ -261,18 +323,39 @@ export async function publishAndWait(
   return waitForAction(client, accepted, { ...wait, kind: "publish" });
 }
 
-/** Why an order could not be deleted. */
+/**
+ * Why an order could not be deleted.
+ *
+ * @example
+ * ```ts
+ * const kept = result.failed.filter((f) => f.reason === ("order_locked" satisfies DeleteFailureReason));
+ * ```
+ */
 export type DeleteFailureReason =
-  | Schemas["DeleteResult"]["failed"][number]["reason"]
-  | Schemas["DeleteSummary"]["failed"][number]["reason"];
+  | components["schemas"]["DeleteResult"]["failed"][number]["reason"]
+  | components["schemas"]["DeleteSummary"]["failed"][number]["reason"];
 
-/** The merged outcome of {@link deleteOrders}. */
+/**
+ * The merged outcome of {@link deleteOrders}.
+ *
+ * @example
+ * ```ts
+ * const { deleted, failed }: DeleteOrdersResult = await deleteOrders(client, uuids);
+ * ```
+ */
 export interface DeleteOrdersResult {
   deleted: { uuid: string }[];
   failed: { uuid: string; reason: DeleteFailureReason }[];
 }
 
-/** Options of {@link deleteOrders}: how the 202 answers are waited for, and the batch size. */
+/**
+ * Options of {@link deleteOrders}: how the 202 answers are waited for, and the batch size.
+ *
+ * @example
+ * ```ts
+ * await deleteOrders(client, uuids, { batchSize: 100, onBatch: (r) => console.log(r.deleted.length) });
+ * ```
+ */
 export interface DeleteOrdersOptions extends Omit<WaitOptions<"delete">, "kind"> {
   /** Uuids per `DELETE /v2/orders` call, at most (and by default) 500. */
   batchSize?: number;
@@ -280,7 +363,14 @@ export interface DeleteOrdersOptions extends Omit<WaitOptions<"delete">, "kind">
   onBatch?: (result: DeleteOrdersResult, batch: readonly string[]) => void;
 }
 
-/** The API's limit of uuids per `DELETE /v2/orders` call. */
+/**
+ * The API's limit of uuids per `DELETE /v2/orders` call.
+ *
+ * @example
+ * ```ts
+ * const calls = Math.ceil(uuids.length / MAX_DELETE_BATCH);
+ * ```
+ */
 export const MAX_DELETE_BATCH = 500;
 
 /**

@@ -7,7 +7,14 @@ import { ApiError } from "./errors.js";
 import type { paths } from "./generated/openapi.js";
 import { clientHeaders, createTransport, type TokenSource, type TransportOptions } from "./retry.js";
 
-/** Options of {@link createClient}. */
+/**
+ * Options of {@link createClient}.
+ *
+ * @example
+ * ```ts
+ * const options: ClientOptions = { baseUrl: "https://api.dispatch.example.com", token: () => session.token, timeoutMs: 30_000 };
+ * ```
+ */
 export interface ClientOptions extends TransportOptions {
   /** Base URL of the API, e.g. `https://api.dispatch.example.com`. */
   baseUrl: string;
@@ -17,6 +24,13 @@ export interface ClientOptions extends TransportOptions {
  * The typed client: `client.GET("/v2/workspaces")` and friends for every operation of openapi.yaml (v1 and v2),
  * each returning openapi-fetch's `{ data, error, response }`. Per-call `retries` and `timeoutMs` go beside
  * `params` and `body` (see {@link CallOptions}).
+ *
+ * @example
+ * ```ts
+ * function listWorkspaces(client: DispatchClient) {
+ *   return client.GET("/v2/workspaces");
+ * }
+ * ```
  */
 export type DispatchClient = Client<paths>;
 
@@ -77,10 +91,24 @@ export function createClient(options: ClientOptions): DispatchClient {
   });
 }
 
-/** The `data` of a successful openapi-fetch result type. */
+/**
+ * The `data` of a successful openapi-fetch result type.
+ *
+ * @example
+ * ```ts
+ * type Workspaces = DataOf<Awaited<ReturnType<typeof client.GET<"/v2/workspaces">>>>;
+ * ```
+ */
 export type DataOf<R> = R extends { data: infer D; error?: never } ? D : never;
 
-/** The `error` body of a failed openapi-fetch result type. */
+/**
+ * The `error` body of a failed openapi-fetch result type.
+ *
+ * @example
+ * ```ts
+ * type OrderError = ErrorOf<Awaited<ReturnType<DispatchClient["GET"]>>>; // ErrorBody
+ * ```
+ */
 export type ErrorOf<R> = R extends { error: infer E; data?: never } ? E : never;
 
 /**

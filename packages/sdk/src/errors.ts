@@ -5,13 +5,35 @@
  */
 import type { components } from "./generated/openapi.js";
 
-/** The closed set of error codes of the API (`Error.code` in openapi.yaml). */
+/**
+ * The closed set of error codes of the API (`Error.code` in openapi.yaml).
+ *
+ * @example
+ * ```ts
+ * if (error.code === ("ORDER_COMPLETED" satisfies ErrorCode)) console.warn("already delivered");
+ * ```
+ */
 export type ErrorCode = components["schemas"]["ErrorCode"];
 
-/** One problem located in the request (`Error.details[]` in openapi.yaml). */
+/**
+ * One problem located in the request (`Error.details[]` in openapi.yaml).
+ *
+ * @example
+ * ```ts
+ * const firstProblem: ErrorDetail | undefined = validationError.details[0]; // { path: "[7].locations", message }
+ * ```
+ */
 export type ErrorDetail = components["schemas"]["ErrorDetail"];
 
-/** The API's error body (`components.schemas.Error` in openapi.yaml). */
+/**
+ * The API's error body (`components.schemas.Error` in openapi.yaml).
+ *
+ * @example
+ * ```ts
+ * const { error } = await client.GET("/v2/workspaces");
+ * const body: ErrorBody | undefined = error;
+ * ```
+ */
 export type ErrorBody = components["schemas"]["Error"];
 
 /**
@@ -41,7 +63,14 @@ function named(cls: { prototype: Error }, name: string): void {
   Object.defineProperty(cls.prototype, "name", { value: name, writable: true, configurable: true });
 }
 
-/** JSON form of an {@link ApiError}: what `JSON.stringify(error)` writes (no headers, no token). */
+/**
+ * JSON form of an {@link ApiError}: what `JSON.stringify(error)` writes (no headers, no token).
+ *
+ * @example
+ * ```ts
+ * const logged: ApiErrorJson = apiError.toJSON();
+ * ```
+ */
 export interface ApiErrorJson {
   name: string;
   status: number;
@@ -52,7 +81,14 @@ export interface ApiErrorJson {
   retryAfter?: number | undefined;
 }
 
-/** Fields of an {@link ApiError}. */
+/**
+ * Fields of an {@link ApiError}.
+ *
+ * @example
+ * ```ts
+ * const error = new ApiError({ status: 418, code: "UNKNOWN", message: "Failed to brew coffee: teapot" });
+ * ```
+ */
 export interface ApiErrorInit {
   status: number;
   code: ErrorCode | "UNKNOWN";
@@ -293,7 +329,14 @@ export class TimeoutError extends DispatchError {
   }
 }
 
-/** Whether a value is the API's error body. */
+/**
+ * Whether a value is the API's error body.
+ *
+ * @example
+ * ```ts
+ * if (isErrorBody(body)) console.error(body.code, body.requestId);
+ * ```
+ */
 export function isErrorBody(body: unknown): body is ErrorBody {
   return (
     typeof body === "object" &&

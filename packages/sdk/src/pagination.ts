@@ -7,33 +7,77 @@ import type { DispatchClient } from "./client.js";
 import { ApiError } from "./errors.js";
 import type { paths } from "./generated/openapi.js";
 
-type GetOperation<P extends keyof paths> = NonNullable<paths[P]["get"]>;
-type OkJson<Op> = Op extends { responses: { 200: { content: { "application/json": infer B } } } } ? B : never;
-type ListBody<P extends keyof paths> = OkJson<GetOperation<P>>;
+/**
+ * The JSON body of a path's `GET` 200 answer (`never` when the path has no such answer).
+ *
+ * @example
+ * ```ts
+ * type OrderPage = ListResponse<"/v2/orders">; // { data: Order[]; metadata: PaginationMetadata }
+ * ```
+ */
+export type ListResponse<P extends keyof paths> =
+  NonNullable<paths[P]["get"]> extends { responses: { 200: { content: { "application/json": infer B } } } } ? B : never;
 
-/** Every path whose GET answers a paginated list, e.g. `"/v2/orders"`, `"/v2/routes/{routeUuid}/timeline"`. */
+/**
+ * Every path whose GET answers a paginated list, e.g. `"/v2/orders"`, `"/v2/routes/{routeUuid}/timeline"`.
+ *
+ * @example
+ * ```ts
+ * const path: ListPath = "/v2/orders";
+ * ```
+ */
 export type ListPath = {
-  [P in keyof paths]: [ListBody<P>] extends [never]
+  [P in keyof paths]: [ListResponse<P>] extends [never]
     ? never
-    : ListBody<P> extends { data: readonly unknown[]; metadata: unknown }
+    : ListResponse<P> extends { data: readonly unknown[]; metadata: unknown }
       ? P
       : never;
 }[keyof paths];
 
-/** The item type of a list path: `ItemOf<"/v2/orders">` is an order. */
-export type ItemOf<P extends ListPath> = ListBody<P> extends { data: readonly (infer I)[] } ? I : never;
+/**
+ * The item type of a list path: `ItemOf<"/v2/orders">` is an order.
+ *
+ * @example
+ * ```ts
+ * function show(order: ItemOf<"/v2/orders">) {
+ *   return `${order.orderNumber}: ${order.status}`;
+ * }
+ * ```
+ */
+export type ItemOf<P extends ListPath> = ListResponse<P> extends { data: readonly (infer I)[] } ? I : never;
 
-/** The parameters of a list path (`query`, and `path` where the path has some); `page` is managed for you. */
-export type ListParams<P extends ListPath> = GetOperation<P> extends { parameters: infer X } ? X : never;
+/**
+ * The parameters of a list path (`query`, and `path` where the path has some); `page` is managed for you.
+ *
+ * @example
+ * ```ts
+ * const params: ListParams<"/v2/orders"> = { query: { workspaceUuid, status: "not_scheduled" } };
+ * ```
+ */
+export type ListParams<P extends ListPath> = NonNullable<paths[P]["get"]> extends { parameters: infer X } ? X : never;
 
-/** Pagination metadata of a list answer. */
+/**
+ * Pagination metadata of a list answer.
+ *
+ * @example
+ * ```ts
+ * for await (const page of paginate(client, "/v2/workspaces").pages()) console.log(page.metadata?.totalPages);
+ * ```
+ */
 export interface PageMetadata {
   nextPage?: string | null;
   totalPages?: number;
   totalItems?: number;
 }
 
-/** One page as {@link Paginator.pages} yields it. */
+/**
+ * One page as {@link Paginator.pages} yields it.
+ *
+ * @example
+ * ```ts
+ * for await (const page of paginate(client, "/v2/workspaces").pages()) console.log(page.page, page.items.length);
+ * ```
+ */
 export interface Page<T> {
   /** The 1-based page number that was requested. */
   page: number;
@@ -41,13 +85,28 @@ export interface Page<T> {
   metadata: PageMetadata | undefined;
 }
 
-/** Options of {@link paginate}. */
+/**
+ * Options of {@link paginate}.
+ *
+ * @example
+ * ```ts
+ * paginate(client, "/v2/workspaces", {}, { signal: AbortSignal.timeout(10_000) });
+ * ```
+ */
 export interface PaginateOptions {
   /** Aborts the iteration (the pending request and further pages). */
   signal?: AbortSignal;
 }
 
-/** An async iterator over the items of every page, with helpers. */
+/**
+ * An async iterator over the items of every page, with helpers.
+ *
+ * @example
+ * ```ts
+ * const routes: Paginator<ItemOf<"/v2/routes">> = paginate(client, "/v2/routes", { query: { workspaceUuid } });
+ * const first10 = await routes.toArray({ limit: 10 });
+ * ```
+ */
 export interface Paginator<T> extends AsyncIterable<T> {
   /** Collect items into an array; stops requesting pages once `limit` items are in. */
   toArray(options?: { limit?: number }): Promise<T[]>;
@@ -55,7 +114,15 @@ export interface Paginator<T> extends AsyncIterable<T> {
   pages(): AsyncIterable<Page<T>>;
 }
 
-type Args<P extends ListPath> =
+/**
+ * The arguments of {@link paginate} after the path: `params` is required when the path has required parameters.
+ *
+ * @example
+ * ```ts
+ * const args: PaginateArgs<"/v2/orders"> = [{ query: { workspaceUuid } }, { signal }];
+ * ```
+ */
+export type PaginateArgs<P extends ListPath> =
   Record<string, never> extends ListParams<P>
     ? [params?: ListParams<P>, options?: PaginateOptions]
     : [params: ListParams<P>, options?: PaginateOptions];
@@ -78,7 +145,11 @@ interface LooseParams {
  * const first250 = await paginate(client, "/v2/orders", { query: { workspaceUuid, perPage: 100 } }).toArray({ limit: 250 });
  * ```
  */
-export function paginate<P extends ListPath>(client: DispatchClient, path: P, ...args: Args<P>): Paginator<ItemOf<P>> {
+export function paginate<P extends ListPath>(
+  client: DispatchClient,
+  path: P,
+  ...args: PaginateArgs<P>
+): Paginator<ItemOf<P>> {
   const params = (args[0] ?? {}) as LooseParams;
   const signal = args[1]?.signal;
   // The generic path defeats openapi-fetch's per-path typing; the public signature above carries the types.

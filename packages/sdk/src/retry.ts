@@ -4,22 +4,59 @@
  */
 import { ConnectionError, parseRetryAfter, TimeoutError } from "./errors.js";
 
-/** The SDK's version, sent in `x-dispatch-client`. */
+/**
+ * The SDK's version, sent in `x-dispatch-client`.
+ *
+ * @example
+ * ```ts
+ * console.log(`@dispatchkit/sdk ${SDK_VERSION}`);
+ * ```
+ */
 export const SDK_VERSION = "0.1.0";
 
-/** A fetch function as openapi-fetch calls it. */
+/**
+ * A fetch function as openapi-fetch calls it.
+ *
+ * @example
+ * ```ts
+ * const logging: FetchLike = async (request) => {
+ *   console.log(request.method, request.url);
+ *   return fetch(request);
+ * };
+ * ```
+ */
 export type FetchLike = (request: Request) => Promise<Response>;
 
-/** A token, or a function that returns the current one (called before every request). */
+/**
+ * A token, or a function that returns the current one (called before every request).
+ *
+ * @example
+ * ```ts
+ * const token: TokenSource = async () => (await auth.getSession()).accessToken;
+ * ```
+ */
 export type TokenSource = string | (() => string | Promise<string>);
 
 /**
  * Waits `ms` milliseconds; must reject (with `signal.reason`) as soon as `signal` aborts. Inject your own for
  * deterministic tests.
+ *
+ * @example
+ * ```ts
+ * const instant: Sleep = async () => {}; // tests: never wait
+ * const client = createClient({ baseUrl, token, retries: { sleep: instant } });
+ * ```
  */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
-/** What {@link RetryOptions.onRetry} is told before each retry. */
+/**
+ * What {@link RetryOptions.onRetry} is told before each retry.
+ *
+ * @example
+ * ```ts
+ * createClient({ baseUrl, token, retries: { onRetry: (info: RetryInfo) => console.warn(`retry ${info.attempt} in ${info.delayMs} ms`) } });
+ * ```
+ */
 export interface RetryInfo {
   /** 1 for the first retry. */
   attempt: number;
@@ -31,7 +68,14 @@ export interface RetryInfo {
   status: number | undefined;
 }
 
-/** How calls are retried. */
+/**
+ * How calls are retried.
+ *
+ * @example
+ * ```ts
+ * const retries: RetryOptions = { maxRetries: 4, baseDelayMs: 250, retryPost: false };
+ * ```
+ */
 export interface RetryOptions {
   /** Retries after the first attempt (default 2; 0 disables retries). */
   maxRetries?: number;
@@ -57,6 +101,12 @@ export interface RetryOptions {
 /**
  * Per-call options, passed beside `params`/`body` in any call's init:
  * `client.POST("/v2/schedules", { body, retries: { retryPost: true }, timeoutMs: 5000 })`.
+ *
+ * @example
+ * ```ts
+ * const once: CallOptions = { retries: 0, timeoutMs: 2_000 };
+ * await client.GET("/v2/workspaces", once);
+ * ```
  */
 export interface CallOptions {
   /** Overrides the client's retry settings for this call (a number sets `maxRetries`; `false` disables). */
@@ -65,7 +115,14 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
-/** Options of {@link createTransport} (the auth and retry part of `createClient`'s options). */
+/**
+ * Options of {@link createTransport} (the auth and retry part of `createClient`'s options).
+ *
+ * @example
+ * ```ts
+ * const transport = createTransport({ token: "secret", retries: 3 } satisfies TransportOptions);
+ * ```
+ */
 export interface TransportOptions {
   /** API token, sent as `Authorization: Bearer <token>`. */
   token: TokenSource;
@@ -90,12 +147,27 @@ export interface TransportOptions {
 const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
 const UNSAFE_OPT_IN = new Set(["POST", "PATCH"]);
 
-/** Whether a status is worth retrying: 408, 429 and 5xx except 501 (not implemented) and 505. */
+/**
+ * Whether a status is worth retrying: 408, 429 and 5xx except 501 (not implemented) and 505.
+ *
+ * @example
+ * ```ts
+ * isRetryableStatus(503); // true
+ * isRetryableStatus(400); // false
+ * ```
+ */
 export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 429 || (status >= 500 && status !== 501 && status !== 505);
 }
 
-/** Default sleep: a timer that stops at once when `signal` aborts. */
+/**
+ * Default sleep: a timer that stops at once when `signal` aborts.
+ *
+ * @example
+ * ```ts
+ * await defaultSleep(250, AbortSignal.timeout(1_000));
+ * ```
+ */
 export const defaultSleep: Sleep = (ms, signal) =>
   new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
@@ -110,7 +182,14 @@ export const defaultSleep: Sleep = (ms, signal) =>
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 
-/** Run an injected sleep, but stop as soon as `signal` aborts even if the sleep ignores it. */
+/**
+ * Run an injected sleep, but stop as soon as `signal` aborts even if the sleep ignores it.
+ *
+ * @example
+ * ```ts
+ * await abortableSleep(defaultSleep, 1_000, controller.signal);
+ * ```
+ */
 export function abortableSleep(sleep: Sleep, ms: number, signal: AbortSignal | undefined): Promise<void> {
   if (!signal) return sleep(ms);
   if (signal.aborted) return Promise.reject(signal.reason);
@@ -161,7 +240,14 @@ function resolveRetry(client: RetryOptions, call: RetryOptions): ResolvedRetry {
   };
 }
 
-/** Full-jitter backoff delay of the n-th retry (n from 1). */
+/**
+ * Full-jitter backoff delay of the n-th retry (n from 1).
+ *
+ * @example
+ * ```ts
+ * backoffDelay(3, { baseDelayMs: 500, maxDelayMs: 8000, random: () => 0.5 }); // 1000
+ * ```
+ */
 export function backoffDelay(
   retry: number,
   options: { baseDelayMs: number; maxDelayMs: number; random: () => number },
@@ -190,7 +276,14 @@ const isBrowser = () =>
   typeof (globalThis as { document?: unknown }).document !== "undefined" &&
   typeof (globalThis as { window?: unknown }).window !== "undefined";
 
-/** The client's identification headers; `User-Agent` only outside browsers, which forbid or ignore it. */
+/**
+ * The client's identification headers; `User-Agent` only outside browsers, which forbid or ignore it.
+ *
+ * @example
+ * ```ts
+ * clientHeaders("my-shop/1.4.0"); // { "x-dispatch-client": "dispatchkit-sdk/0.1.0 my-shop/1.4.0", "User-Agent": … }
+ * ```
+ */
 export function clientHeaders(userAgent: string | undefined): Record<string, string> {
   const client = `dispatchkit-sdk/${SDK_VERSION}${userAgent ? ` ${userAgent}` : ""}`;
   return isBrowser() ? { "x-dispatch-client": client } : { "x-dispatch-client": client, "User-Agent": client };
@@ -325,8 +418,10 @@ export function createTransport(options: TransportOptions): FetchLike {
       // Whatever was under way when the deadline or the caller's signal fired, report that, not its side effect.
       throw signal.aborted ? signal.reason : error;
     } finally {
-      if (timer !== undefined) clearTimeout(timer);
-      userSignal.removeEventListener("abort", onUserAbort);
+      if (controller) {
+        clearTimeout(timer);
+        userSignal.removeEventListener("abort", onUserAbort);
+      }
     }
   };
 }

@@ -7,16 +7,48 @@
 import { DispatchError } from "./errors.js";
 import type { components } from "./generated/openapi.js";
 
-/** Any webhook event body, discriminated by `type` (`components.schemas.WebhookEvent`). */
+/**
+ * Any webhook event body, discriminated by `type` (`components.schemas.WebhookEvent`).
+ *
+ * @example
+ * ```ts
+ * function handle(event: WebhookEvent) {
+ *   if (event.type === "route.published") console.log(event.data.route.uuid);
+ * }
+ * ```
+ */
 export type WebhookEvent = components["schemas"]["WebhookEvent"];
 
-/** The event types: `route.published`, `route.eta_updated`, `order.status_updated`. */
+/**
+ * The event types: `route.published`, `route.eta_updated`, `order.status_updated`.
+ *
+ * @example
+ * ```ts
+ * const topics: WebhookEventType[] = ["route.published", "order.status_updated"];
+ * ```
+ */
 export type WebhookEventType = WebhookEvent["type"];
 
-/** The event of one type: `WebhookEventOf<"order.status_updated">`. */
+/**
+ * The event of one type: `WebhookEventOf<"order.status_updated">`.
+ *
+ * @example
+ * ```ts
+ * function onStatus(event: WebhookEventOf<"order.status_updated">) {
+ *   console.log(event.data.order.status);
+ * }
+ * ```
+ */
 export type WebhookEventOf<T extends WebhookEventType> = Extract<WebhookEvent, { type: T }>;
 
-/** Header names of a delivery. */
+/**
+ * Header names of a delivery.
+ *
+ * @example
+ * ```ts
+ * const eventId = request.headers.get(WEBHOOK_HEADERS.eventId); // dedupe retried deliveries
+ * ```
+ */
 export const WEBHOOK_HEADERS = {
   signature: "x-dispatch-signature",
   timestamp: "x-dispatch-timestamp",
@@ -24,7 +56,14 @@ export const WEBHOOK_HEADERS = {
   topic: "x-dispatch-topic",
 } as const;
 
-/** Which check of {@link verifyWebhook} failed. */
+/**
+ * Which check of {@link verifyWebhook} failed.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof WebhookVerificationError && error.reason === ("timestamp_out_of_tolerance" satisfies WebhookVerificationReason)) checkClock();
+ * ```
+ */
 export type WebhookVerificationReason =
   | "missing_header"
   | "malformed_signature"
@@ -63,13 +102,27 @@ export class WebhookVerificationError extends DispatchError {
   }
 }
 
-/** Request headers in any common shape: `Headers`, a plain object (any case), or Node's `IncomingHttpHeaders`. */
+/**
+ * Request headers in any common shape: `Headers`, a plain object (any case), or Node's `IncomingHttpHeaders`.
+ *
+ * @example
+ * ```ts
+ * const headers: WebhookHeaders = req.headers; // Node IncomingHttpHeaders, a Headers, or a plain object
+ * ```
+ */
 export type WebhookHeaders =
   | Headers
   | Record<string, string | readonly string[] | undefined>
   | { get(name: string): string | null };
 
-/** Input of {@link verifyWebhook}. */
+/**
+ * Input of {@link verifyWebhook}.
+ *
+ * @example
+ * ```ts
+ * const options: VerifyWebhookOptions = { rawBody, headers, secret: [newSecret, oldSecret], toleranceSeconds: 120 };
+ * ```
+ */
 export interface VerifyWebhookOptions {
   /** The body exactly as received (bytes or the undecoded text): never a parsed and re-serialized object. */
   rawBody: string | Uint8Array | ArrayBuffer;
@@ -200,7 +253,14 @@ export async function verifyWebhook(options: VerifyWebhookOptions): Promise<Webh
   }
 }
 
-/** A signed delivery, as {@link signWebhookForTest} returns it. */
+/**
+ * A signed delivery, as {@link signWebhookForTest} returns it.
+ *
+ * @example
+ * ```ts
+ * const { rawBody, headers }: SignedWebhook = await signWebhookForTest(event, "whsec_test");
+ * ```
+ */
 export interface SignedWebhook {
   /** The exact body to send. */
   rawBody: string;
