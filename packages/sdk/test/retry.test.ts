@@ -3,10 +3,14 @@
  * token refresh, timeouts and aborts. Backoff sleeps are injected and recorded, never waited.
  */
 import { delay, HttpResponse, http } from "msw";
+import createFetchClient from "openapi-fetch";
 import { describe, expect, it } from "vitest";
 import {
+  bearerAuth,
   ConnectionError,
   createClient,
+  createTransport,
+  type paths,
   RateLimitError,
   ServerError,
   TimeoutError,
@@ -64,6 +68,27 @@ describe("createClient", () => {
     await client.GET("/v2/workspaces");
     await client.GET("/v2/workspaces");
     expect(seen.map((r) => r.headers.get("authorization"))).toEqual(["Bearer tok_1", "Bearer tok_2"]);
+  });
+});
+
+describe("createTransport and bearerAuth on their own", () => {
+  it("createTransport adds auth and client headers to any request, and retries", async () => {
+    const seen = script("get", "/v2/workspaces", [() => status(503), ok]);
+    const sleeps: number[] = [];
+    const send = createTransport({ token: TOKEN, retries: { sleep: async (ms) => void sleeps.push(ms) } });
+    const response = await send(new Request(`${BASE}/v2/workspaces`));
+    expect(response.status).toBe(200);
+    expect(seen).toHaveLength(2);
+    expect(seen[1]?.headers.get("authorization")).toBe(`Bearer ${TOKEN}`);
+    expect(seen[1]?.headers.get("x-dispatch-client")).toBe("dispatchkit-sdk/0.1.0");
+  });
+
+  it("bearerAuth sets the token on a bare openapi-fetch client", async () => {
+    const seen = script("get", "/v2/workspaces", [ok]);
+    const raw = createFetchClient<paths>({ baseUrl: BASE });
+    raw.use(bearerAuth(() => "tok_mw"));
+    await raw.GET("/v2/workspaces");
+    expect(seen[0]?.headers.get("authorization")).toBe("Bearer tok_mw");
   });
 });
 
