@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
+import { createContractValidator } from "../../../test/support/openapi-validator.js";
 import {
   ActionFailedError,
   createClient,
@@ -14,16 +15,20 @@ import {
   paginate,
   publishAndWait,
   scheduleAndWait,
+  signWebhookForTest,
   TokenExpiredError,
   UnauthorizedError,
   unwrap,
   ValidationError,
+  verifyWebhook,
+  type WebhookEvent,
   waitForAction,
 } from "../src/index.js";
 
 const DATE = "2026-11-24";
 const handle = useFakeServer({ actions: { delayMs: 5_000, retryAfterSeconds: 2 } });
 const fake = () => handle.fake;
+const validator = createContractValidator();
 
 function client(token: string = fake().token): DispatchClient {
   return createClient({ baseUrl: fake().baseUrl, token, retries: { sleep: async () => {} } });
@@ -200,5 +205,21 @@ describe("helpers against the fake", () => {
     const done = await publishAndWait(c, { workspaceUuid: workspaceUuid(), date: DATE }, { sleep: clockSleep() });
     expect(done.status).toBe("finished");
     expect(done.actionSummary?.routes).toEqual([{ uuid: routeUuid, status: "finished" }]);
+
+    // The route.published event the fake emitted, as a delivery would carry it: valid, signed, verified, typed.
+    const record = fake().events.find((e) => e.type === "route.published");
+    if (!record) throw new Error("the fake emitted no route.published");
+    const event = {
+      id: record.id,
+      type: record.type,
+      createdAt: new Date(record.createdAt).toISOString(),
+      data: record.data,
+    } as WebhookEvent;
+    expect(validator.checkEvent(event)).toEqual([]);
+    const { rawBody, headers } = await signWebhookForTest(event, "whsec_fake", 1_800_000_000);
+    const verified = await verifyWebhook({ rawBody, headers, secret: "whsec_fake", now: 1_800_000_000_000 });
+    if (verified.type !== "route.published") throw new Error(`unexpected ${verified.type}`);
+    expect(verified.data.route.uuid).toBe(routeUuid);
+    expect(verified.data.timeline.length).toBeGreaterThan(0);
   });
 });
