@@ -8,7 +8,7 @@ import { isoString } from "../domain/clock.js";
 import { DomainError } from "../domain/errors.js";
 import type { Fake } from "../fake.js";
 import { toWorkspaceBody } from "../http/handlers/workspaces.js";
-import { errorResponse } from "../http/router.js";
+import { decodePathSegment, errorResponse } from "../http/router.js";
 
 /** Path prefix of the control endpoints. */
 export const CONTROL_PREFIX = "/_fake/";
@@ -55,7 +55,7 @@ export async function handleControlRequest(fake: Fake, request: Request): Promis
       return json(201, { token: fake.control.createToken() }, requestId);
     }
     if (method === "POST" && expire?.[1]) {
-      const record = fake.control.expireToken(decodeURIComponent(expire[1]));
+      const record = fake.control.expireToken(decodePathSegment(expire[1]));
       return json(200, { token: record.token, expiresAt: isoString(record.expiresAt ?? 0) }, requestId);
     }
     if (method === "POST" && /^\/_fake\/organizations\/?$/.test(path)) {

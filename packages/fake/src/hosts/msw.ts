@@ -11,12 +11,26 @@ function toMswPath(template: string): string {
   return template.replace(/\{(\w+)\}/g, ":$1");
 }
 
+function decodes(url: string): boolean {
+  try {
+    decodeURIComponent(new URL(url).pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Build MSW handlers that answer every request under `baseUrl` through `router`. */
 export function createMswHandlers(baseUrl: string, router: Router): HttpHandler[] {
   const base = baseUrl.replace(/\/+$/, "");
   const resolve = ({ request }: { request: Request }) => router.handle(request);
   const seen = new Set<string>();
-  const handlers: HttpHandler[] = [];
+  const isUnderBase = (url: string) => url === base || url.startsWith(`${base}/`);
+  // A malformed escape (`/v2/orders/%ZZ`) would make MSW's path matcher throw (its own 500): the pipeline
+  // answers it instead (a path id that matches nothing is a 404).
+  const handlers: HttpHandler[] = [
+    http.all(({ request }) => isUnderBase(request.url) && !decodes(request.url), resolve),
+  ];
   for (const op of CONTRACT_OPERATIONS) {
     const key = `${op.method} ${op.path}`;
     if (seen.has(key)) continue;

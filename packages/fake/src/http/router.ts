@@ -132,6 +132,15 @@ async function readJson(request: Request): Promise<unknown> {
   }
 }
 
+/** A path parameter as sent; a malformed escape (`%ZZ`) is kept raw, so it matches no id (404, not 500). */
+export function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 function bearerToken(request: Request): string | undefined {
   const header = request.headers.get("authorization");
   if (!header) return undefined;
@@ -164,7 +173,7 @@ export function createRouter(ctx: Context, options: RouterOptions): Router {
         if (c.operation.method !== method) continue;
         const params: Record<string, string> = {};
         c.names.forEach((name, i) => {
-          params[name] = decodeURIComponent(m[i + 1] ?? "");
+          params[name] = decodePathSegment(m[i + 1] ?? "");
         });
         const reply = await c.operation.handle({
           request,

@@ -1,0 +1,52 @@
+import { createFake } from "@dispatchkit/fake";
+import { describe, expect, it } from "vitest";
+import { useFakeServer } from "../../../test/support/fake-server.js";
+import { handleControlRequest } from "../src/control/http.js";
+
+const server = useFakeServer();
+
+async function call(method: string, path: string, body?: unknown) {
+  const { fake } = server;
+  const headers: Record<string, string> = { authorization: `Bearer ${fake.token}` };
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const res = await fetch(`${fake.baseUrl}${path}`, {
+    method,
+    headers,
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const json = await res.json();
+  expect(res.headers.get("x-request-id")).toBe(json.requestId);
+  return { status: res.status, body: json };
+}
+
+describe("path ids that are not uuids answer 404, never 400 or 500", () => {
+  const bad = ["not-a-uuid", "%ZZ", "%E0%A4%A", "%E0%A4", "%00", "a%2Fb", "1e400", "-1"];
+  it.each(bad)("%s on every id-taking operation", async (id) => {
+    const attempts = [
+      call("GET", `/v2/orders/${id}`),
+      call("GET", `/v1/orders/${id}`),
+      call("PUT", `/v2/orders/${id}`, { deliveryDate: "2026-11-23", locations: [{ address: "x" }] }),
+      call("DELETE", `/v2/orders/${id}`),
+      call("POST", `/v2/orders/${id}/complete`, { status: "delivered" }),
+      call("POST", `/v2/orders/${id}/completion`, { status: "delivered" }),
+      call("GET", `/v2/orders/actions/${id}`),
+      call("GET", `/v2/routes/${id}`),
+      call("PATCH", `/v2/routes/${id}`, { locked: true }),
+      call("GET", `/v2/routes/${id}/timeline`),
+      call("GET", `/v2/routes/actions/${id}`),
+    ];
+    for (const res of await Promise.all(attempts)) {
+      expect(res).toMatchObject({ status: 404, body: { code: "NOT_FOUND" } });
+    }
+  });
+
+  it("a malformed escape in a control path is a 404 too", async () => {
+    const fake = createFake({ now: "2026-11-23T08:00:00Z" });
+    const res = await handleControlRequest(
+      fake,
+      new Request(`${fake.baseUrl}/_fake/tokens/%ZZ/expire`, { method: "POST" }),
+    );
+    expect(res?.status).toBe(404);
+    expect(await res?.json()).toMatchObject({ code: "NOT_FOUND" });
+  });
+});
