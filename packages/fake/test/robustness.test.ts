@@ -50,3 +50,19 @@ describe("path ids that are not uuids answer 404, never 400 or 500", () => {
     expect(await res?.json()).toMatchObject({ code: "NOT_FOUND" });
   });
 });
+
+describe("the date filter of the list endpoints is a calendar date", () => {
+  it.each(["2026-13-45", "2026-02-30", "2026-11-23T00:00", "tomorrow", ""])("%j → 400 naming date", async (date) => {
+    const ws = server.fake.workspaces[0];
+    const q = `date=${encodeURIComponent(date)}`;
+    for (const path of [
+      `/v2/orders?workspaceUuid=${ws?.uuid}&${q}`,
+      `/v2/routes?workspaceUuid=${ws?.uuid}&${q}`,
+      `/v1/routes?workspaceId=${ws?.workspaceId}&${q}`,
+    ]) {
+      const res = await call("GET", path);
+      expect(res).toMatchObject({ status: 400, body: { code: "VALIDATION_FAILED", details: [{ path: "date" }] } });
+      expect(res.body.message).toMatch(/^Failed to list (orders|routes): date: /);
+    }
+  });
+});

@@ -5,6 +5,7 @@
  */
 import type { z } from "zod";
 import { type ErrorDetail, notFound, validationFailed } from "../domain/errors.js";
+import { isCalendarDate } from "../domain/routes.js";
 import type { Context, Principal, Workspace } from "../domain/state.js";
 import { getWorkspace, getWorkspaceById } from "../domain/workspaces.js";
 
@@ -75,9 +76,9 @@ export function workspaceFromV1Query(
 export function dateQuery(query: URLSearchParams, action: string): string | undefined {
   const value = query.get("date");
   if (value === null) return undefined;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || !isCalendarDate(value)) {
     throw validationFailed(action, [
-      { path: "date", message: `date must be YYYY-MM-DD, got ${JSON.stringify(value)}` },
+      { path: "date", message: `date must be a calendar date YYYY-MM-DD, got ${JSON.stringify(value)}` },
     ]);
   }
   return value;
