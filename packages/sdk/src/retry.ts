@@ -343,27 +343,16 @@ export function createTransport(options: TransportOptions): FetchLike {
     const timeoutMs = extra.timeoutMs ?? options.timeoutMs;
     const method = template.method.toUpperCase();
     const mayRetry = IDEMPOTENT.has(method) || (retry.retryPost && UNSAFE_OPT_IN.has(method));
-    const what = () => label(template); // only for messages: parsing the URL costs on every call
 
     if (!template.headers.has("x-dispatch-client")) setClientHeaders(template.headers, client);
 
-    // One signal for the whole call: the caller's signal or the deadline, whichever comes first.
-    let controller: AbortController | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    // One signal for the whole call: the caller's signal, or a deadline linked to it when there is a time limit.
+    // (No closures on the path without a time limit: they cost on every call.)
     const userSignal = template.signal;
-    const onUserAbort = () => controller?.abort(userSignal.reason);
-    if (timeoutMs !== undefined) {
-      controller = new AbortController();
-      const limit = timeoutMs;
-      timer = setTimeout(
-        () => controller?.abort(new TimeoutError(`Failed to ${what()}: no answer within ${limit} ms`, limit)),
-        limit,
-      );
-      if (userSignal.aborted) controller.abort(userSignal.reason);
-      else userSignal.addEventListener("abort", onUserAbort, { once: true });
-    }
+    const deadline = timeoutMs !== undefined ? withDeadline(userSignal, timeoutMs, template) : undefined;
+    const controller = deadline?.controller;
     const signal = controller?.signal ?? userSignal;
-    const deadline = timeoutMs !== undefined ? Date.now() + timeoutMs : Number.POSITIVE_INFINITY;
+    const deadlineAt = deadline ? Date.now() + (timeoutMs as number) : Number.POSITIVE_INFINITY;
 
     let token: string | undefined;
     let refreshed = false;
@@ -389,7 +378,7 @@ export function createTransport(options: TransportOptions): FetchLike {
             continue;
           }
           const reason = error instanceof Error ? error.message : String(error);
-          throw new ConnectionError(`Failed to ${what()}: ${redact(reason, token)}`, {
+          throw new ConnectionError(`Failed to ${label(template)}: ${redact(reason, token)}`, {
             cause: sanitize(error, token),
           });
         }
@@ -406,7 +395,7 @@ export function createTransport(options: TransportOptions): FetchLike {
           const retryAfter = parseRetryAfter(response.headers);
           const delayMs = retryAfter !== undefined ? retryAfter * 1000 : backoffDelay(attempt + 1, retry);
           // A wait the server or the deadline does not allow: hand the answer back now.
-          if (delayMs > retry.maxRetryAfterMs || Date.now() + delayMs >= deadline) return response;
+          if (delayMs > retry.maxRetryAfterMs || Date.now() + delayMs >= deadlineAt) return response;
           discard(response);
           retry.onRetry?.({ attempt: attempt + 1, delayMs, method, url: template.url, status: response.status });
           await abortableSleep(retry.sleep, delayMs, signal);
@@ -418,11 +407,32 @@ export function createTransport(options: TransportOptions): FetchLike {
       // Whatever was under way when the deadline or the caller's signal fired, report that, not its side effect.
       throw signal.aborted ? signal.reason : error;
     } finally {
-      if (controller) {
-        clearTimeout(timer);
-        userSignal.removeEventListener("abort", onUserAbort);
-      }
+      deadline?.dispose();
     }
+  };
+}
+
+/** An abort controller that fires with a {@link TimeoutError} after `timeoutMs`, or with the caller's reason. */
+function withDeadline(
+  userSignal: AbortSignal,
+  timeoutMs: number,
+  request: Request,
+): { controller: AbortController; dispose(): void } {
+  const controller = new AbortController();
+  const onUserAbort = () => controller.abort(userSignal.reason);
+  const timer = setTimeout(
+    () =>
+      controller.abort(new TimeoutError(`Failed to ${label(request)}: no answer within ${timeoutMs} ms`, timeoutMs)),
+    timeoutMs,
+  );
+  if (userSignal.aborted) controller.abort(userSignal.reason);
+  else userSignal.addEventListener("abort", onUserAbort, { once: true });
+  return {
+    controller,
+    dispose() {
+      clearTimeout(timer);
+      userSignal.removeEventListener("abort", onUserAbort);
+    },
   };
 }
 
