@@ -860,7 +860,7 @@ export interface components {
             locations: components["schemas"]["LocationInput"][];
             /** @description 0..n non-overlapping windows. Default `[]` (any time). */
             timeWindows?: components["schemas"]["TimeWindow"][] | null;
-            /** @description Service time in seconds (parking included). Default 300. */
+            /** @description Service time in seconds (parking included). Default 300; at most 86400 (one day). */
             duration?: number | null;
             /** @description Unitless load, paired with route capacity. Default 1. */
             load?: number | null;
