@@ -39,6 +39,9 @@ const packageInput = z.strictObject({
   quantity: z.number().int().min(1),
 });
 
+/** Longest service duration of an order, in seconds (one day): longer ones would push a route's times past any calendar. */
+export const MAX_DURATION = 86_400;
+
 const orderShape = {
   name: z.string().nullish(),
   customerOrderNumber: z.string().nullish(),
@@ -47,7 +50,7 @@ const orderShape = {
     .array(locationInput, { error: "locations must be an array of exactly one location" })
     .length(1, "exactly one location is required"),
   timeWindows: z.array(timeWindow).nullish(),
-  duration: z.number().int().min(0).nullish(),
+  duration: z.number().int().min(0).max(MAX_DURATION, `must be at most ${MAX_DURATION} seconds (one day)`).nullish(),
   load: z.number().min(0).nullish(),
   tags: z.array(z.string().min(1)).nullish(),
   priority: z.enum(["low", "normal", "high"]).nullish(),
