@@ -26,6 +26,7 @@ import { orderOperations } from "./http/handlers/orders.js";
 import { routeOperations } from "./http/handlers/routes.js";
 import { scheduleOperations } from "./http/handlers/schedules.js";
 import { workspaceOperations } from "./http/handlers/workspaces.js";
+import { createRateLimiter, type RateLimitOptions } from "./http/rate-limit.js";
 import { createRouter, type Logger, type Operation } from "./http/router.js";
 import { systemClock } from "./system-clock.js";
 
@@ -64,6 +65,12 @@ export interface FakeOptions {
   geocoder?: Geocoder;
   /** Travel-time provider (default: great-circle × 1.3 at 40 km/h by car, 15 km/h by bicycle). */
   travel?: TravelProvider;
+  /**
+   * Per-token rate limit on the fake's clock (off by default): `{ requests: 100, perSeconds: 1 }` admits 100
+   * requests per token in a window that opens at its first request; the next answers 429 `RATE_LIMITED` with
+   * `Retry-After`. `fake.reset()` forgets the windows.
+   */
+  rateLimit?: RateLimitOptions;
 }
 
 /** Test control of a fake's background actions. */
@@ -169,7 +176,14 @@ export function createFake(options: FakeOptions = {}): Fake {
     ...scheduleOperations(),
   ];
   let mswHandlers: HttpHandler[] | undefined;
-  const router = createRouter(context, { baseUrl, operations, declared: CONTRACT_OPERATIONS, log });
+  const rateLimiter = options.rateLimit ? createRateLimiter(clock, options.rateLimit) : undefined;
+  const router = createRouter(context, {
+    baseUrl,
+    operations,
+    declared: CONTRACT_OPERATIONS,
+    log,
+    ...(rateLimiter ? { rateLimiter } : {}),
+  });
 
   return {
     baseUrl,
@@ -191,6 +205,7 @@ export function createFake(options: FakeOptions = {}): Fake {
       context.ids = createIds(seed);
       context.state = createState();
       context.actions = createActionRuntime(options.actions);
+      rateLimiter?.reset();
       seeded = seedOrganization();
     },
     context,

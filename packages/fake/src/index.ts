@@ -75,4 +75,5 @@ export {
   type FakeActions,
   type FakeOptions,
 } from "./fake.js";
+export type { RateLimitOptions } from "./http/rate-limit.js";
 export type { Logger } from "./http/router.js";

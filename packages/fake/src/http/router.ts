@@ -6,6 +6,7 @@
 import { DomainError, type ErrorCode, type ErrorDetail } from "../domain/errors.js";
 import { authenticate } from "../domain/organizations.js";
 import type { Context, Principal } from "../domain/state.js";
+import type { RateLimiter } from "./rate-limit.js";
 import { STATUS_BY_CODE } from "./status.js";
 
 /** HTTP methods the API uses. */
@@ -80,6 +81,8 @@ export interface RouterOptions {
   declared: readonly { method: HttpMethod; path: string }[];
   /** Called with the cause whenever a handler throws something that is not a domain error (answered 500). */
   log?: Logger;
+  /** Per-token rate limit, checked right after authentication (off when absent). */
+  rateLimiter?: RateLimiter;
 }
 
 /** The shared request pipeline. */
@@ -101,11 +104,11 @@ function jsonResponse(status: number, body: unknown, requestId: string, headers?
   return new Response(JSON.stringify(body), { status, headers: h });
 }
 
-/** Answer an error code with the one error body. */
-export function errorResponse(error: DomainError, requestId: string): Response {
+/** Answer an error code with the one error body (`RATE_LIMITED` with `Retry-After`, 1 s unless given). */
+export function errorResponse(error: DomainError, requestId: string, retryAfterSeconds = 1): Response {
   const status = STATUS_BY_CODE[error.code];
   const headers: Record<string, string> = {};
-  if (error.code === "RATE_LIMITED") headers["retry-after"] = "1";
+  if (error.code === "RATE_LIMITED") headers["retry-after"] = String(retryAfterSeconds);
   return jsonResponse(status, errorBody(error.code, error.message, requestId, error.details), requestId, headers);
 }
 
@@ -165,6 +168,14 @@ export function createRouter(ctx: Context, options: RouterOptions): Router {
     const method = request.method.toLowerCase();
     try {
       const principal = authenticate(ctx, bearerToken(request));
+      const wait = options.rateLimiter?.take(principal.token);
+      if (wait !== undefined) {
+        const limited = new DomainError(
+          "RATE_LIMITED",
+          `Failed to accept the request: too many requests for this token; retry after ${wait} s`,
+        );
+        return errorResponse(limited, requestId, wait);
+      }
       let matchedPath = false;
       for (const c of compiled) {
         const m = c.pattern.exec(path);
