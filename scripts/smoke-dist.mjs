@@ -33,6 +33,36 @@ for (const [sdk, fakeMod] of [
   assert.equal(data.data.length, 1);
 }
 
+// The SDK's helpers from the build, against the built fake: schedule, publish, and webhook signatures.
+{
+  const fake = esmFake.createFake({ seed: 2, now: "2026-11-23T08:00:00Z" });
+  const client = cjsSdk.createClient({ baseUrl: fake.baseUrl, token: fake.token, fetch: (r) => fake.fetch(r) });
+  const workspaceUuid = fake.workspaces[0].uuid;
+  const date = "2026-11-23";
+  const at = { address: "Depot", latitude: 52.52, longitude: 13.405 };
+  await cjsSdk.unwrap(
+    client.POST("/v2/orders", {
+      params: { query: { workspaceUuid } },
+      body: [{ deliveryDate: date, locations: [{ address: "A", latitude: 52.53, longitude: 13.41 }] }],
+    }),
+  );
+  await cjsSdk.unwrap(
+    client.POST("/v2/routes", {
+      body: { workspaceUuid, routes: [{ name: "R", date, startTime: "08:00", endTime: "18:00", startLocation: at }] },
+    }),
+  );
+  const solution = await cjsSdk.scheduleAndWait(client, { workspaceUuid, date }, { intervalMs: 1 });
+  assert.equal(solution.summary.ordersScheduled, 1);
+  const published = await esmSdk.publishAndWait(client, { workspaceUuid, date }, { intervalMs: 1 });
+  assert.equal(published.status, "finished");
+  const event = { id: "evt_1", type: "route.published", createdAt: "2026-11-23T08:00:00.000Z", data: {} };
+  const signed = await esmSdk.signWebhookForTest(event, "whsec_test");
+  await assert.rejects(
+    cjsSdk.verifyWebhook({ ...signed, secret: "whsec_other" }),
+    (e) => e instanceof cjsSdk.WebhookVerificationError && e.reason === "signature_mismatch",
+  );
+}
+
 const running = await esmNode.startServer(esmFake.createFake({ seed: 1 }), { port: 0 });
 try {
   const res = await fetch(`${running.url}/v2/workspaces`, { headers: { Authorization: "Bearer test-token" } });
