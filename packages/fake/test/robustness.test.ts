@@ -112,3 +112,27 @@ describe("numbers at the edge of the calendar never crash a timeline", () => {
     expect((await call("GET", `/v2/routes/${routeUuid}`)).status).toBe(200);
   });
 });
+
+describe("nextPage is relative to the base URL", () => {
+  it("drops the base URL's path prefix and keeps the other query parameters", async () => {
+    const fake = createFake({
+      now: "2026-11-23T08:00:00Z",
+      baseUrl: "https://api.example.com/dispatch/api",
+      organization: {
+        workspaces: [
+          { name: "A", timezone: "Europe/Berlin" },
+          { name: "B", timezone: "Europe/Berlin" },
+        ],
+      },
+    });
+    const res = await fake.fetch(`${fake.baseUrl}/v2/workspaces?perPage=1&x=1`, {
+      headers: { authorization: `Bearer ${fake.token}` },
+    });
+    const body = await res.json();
+    expect(body.metadata).toEqual({ nextPage: "/v2/workspaces?perPage=1&x=1&page=2", totalPages: 2, totalItems: 2 });
+    const next = await fake.fetch(`${fake.baseUrl}${body.metadata.nextPage}`, {
+      headers: { authorization: `Bearer ${fake.token}` },
+    });
+    expect((await next.json()).data[0].name).toBe("B");
+  });
+});

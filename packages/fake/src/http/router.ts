@@ -22,6 +22,7 @@ export interface Reply {
 /** Everything a handler gets about one request. */
 export interface RequestContext {
   request: Request;
+  /** The request URL with the base URL's path prefix removed: `nextPage` links are relative to the base. */
   url: URL;
   /** Path parameters by their OpenAPI names. */
   params: Record<string, string>;
@@ -188,7 +189,7 @@ export function createRouter(ctx: Context, options: RouterOptions): Router {
         });
         const reply = await c.operation.handle({
           request,
-          url,
+          url: basePath ? new URL(`${path}${url.search}`, url.origin) : url,
           params,
           query: url.searchParams,
           requestId,
