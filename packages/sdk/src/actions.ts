@@ -137,7 +137,10 @@ export interface WaitOptions<K extends ActionKind = ActionKind> {
   signal?: AbortSignal;
   /** Give up after this many milliseconds with a {@link TimeoutError} (default: no limit). */
   timeoutMs?: number;
-  /** Pause between polls when the API sends no `Retry-After` hint (default 1000). */
+  /**
+   * Longest pause between polls when the API sends no `Retry-After` hint (default 1000). Polling starts at a
+   * quarter of it (at most 250 ms) and doubles up to it, so short actions are seen quickly.
+   */
   intervalMs?: number;
   /** Called with every polled state of the action (pending ones included). */
   onProgress?: (action: ActionOf<K>) => void;
@@ -242,7 +245,9 @@ export async function waitForAction(
 
   try {
     let current: Action | undefined = typeof action === "string" ? undefined : action;
-    let pauseMs = intervalMs;
+    // Short actions are common: start polling quickly and back off to intervalMs.
+    let backoffMs = Math.min(250, intervalMs / 4);
+    let pauseMs = backoffMs;
     for (;;) {
       if (signal?.aborted) throw signal.reason;
       if (current) {
@@ -254,7 +259,8 @@ export async function waitForAction(
       if (data === undefined) throw ApiError.from(response, error);
       current = data;
       const hint = parseRetryAfter(response.headers);
-      pauseMs = hint !== undefined ? hint * 1000 : intervalMs;
+      backoffMs = Math.min(intervalMs, backoffMs * 2);
+      pauseMs = hint !== undefined ? hint * 1000 : backoffMs;
       options.onProgress?.(current);
     }
   } catch (error) {

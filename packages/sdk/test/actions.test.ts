@@ -73,7 +73,7 @@ describe("waitForAction", () => {
     });
     expect(done).toEqual(finished);
     expect(polls).toEqual([1, 2, 3].map(() => path.replace(":id", UUID)));
-    expect(sleeps).toEqual([250, 3000, 3000]); // interval before the first poll, then the hints
+    expect(sleeps).toEqual([62.5, 3000, 3000]); // a quarter of intervalMs before the first poll, then the hints
     expect(progress).toEqual(["pending", "pending", "finished"]);
   });
 
@@ -304,5 +304,23 @@ describe("deleteOrders", () => {
     );
     const { client } = scriptedClient();
     await expect(deleteOrders(client, [uuid(1)])).rejects.toThrow("Failed to delete orders: body must be an array");
+  });
+});
+
+describe("waitForAction without Retry-After hints", () => {
+  it("starts polling quickly and backs off to intervalMs", async () => {
+    const finished = action("publish", "finished", { actionSummary: summaries.publish });
+    const pending = action("publish", "pending");
+    const polls = pollScript("/v2/routes/actions/:id", [pending, pending, pending, pending, finished], "");
+    const sleeps: number[] = [];
+    const done = await waitForAction(scriptedClient().client, pending, {
+      intervalMs: 1000,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+      },
+    });
+    expect(done.status).toBe("finished");
+    expect(polls).toHaveLength(5);
+    expect(sleeps).toEqual([250, 500, 1000, 1000, 1000]);
   });
 });

@@ -177,7 +177,7 @@ describe("helpers against the fake", () => {
     expect(solution.committed).toBe(true);
     expect(solution.routes[0]?.routeUuid).toBe(routeUuid);
     expect(solution.summary.ordersScheduled).toBe(5);
-    expect(sleeps[0]).toBe(1_000); // before the first poll
+    expect(sleeps[0]).toBe(250); // before the first poll: a quarter of intervalMs, at most 250 ms
     expect(sleeps.slice(1).every((ms) => ms === 2_000)).toBe(true); // the fake's Retry-After hint
     expect(progress.at(-1)).toBe("finished");
 
