@@ -136,3 +136,38 @@ describe("nextPage is relative to the base URL", () => {
     expect((await next.json()).data[0].name).toBe("B");
   });
 });
+
+describe("the control endpoints read their bodies strictly", () => {
+  const post = (fake: ReturnType<typeof createFake>, path: string, body: string) =>
+    handleControlRequest(
+      fake,
+      new Request(`${fake.baseUrl}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body }),
+    );
+
+  it.each([
+    ["/_fake/organizations", '{"name":5}', "name"],
+    ["/_fake/organizations", '{"name":"A","foo":1}', "foo"],
+    ["/_fake/organizations", "[]", "body"],
+    ["/_fake/tokens", '{"organizationId":"x"}', "organizationId"],
+  ])("%s %s → 400 naming %s, nothing created", async (path, body, field) => {
+    const fake = createFake({ now: "2026-11-23T08:00:00Z" });
+    const before = structuredClone(fake.context.state);
+    const res = await post(fake, path, body);
+    expect(res?.status).toBe(400);
+    const json = await res?.json();
+    expect(json).toMatchObject({ code: "VALIDATION_FAILED", details: [{ path: field }] });
+    expect(json.message).toMatch(/^Failed to create (organization|token): /);
+    expect(fake.context.state).toEqual(before);
+  });
+
+  it("takes an organization's name, an empty body, and reports malformed JSON plainly", async () => {
+    const fake = createFake({ now: "2026-11-23T08:00:00Z" });
+    expect((await post(fake, "/_fake/organizations", '{"name":"Acme"}'))?.status).toBe(201);
+    expect([...fake.context.state.organizations.values()].map((o) => o.name)).toContain("Acme");
+    expect((await post(fake, "/_fake/tokens", ""))?.status).toBe(201);
+    const bad = await (await post(fake, "/_fake/tokens", "{bad"))?.json();
+    expect(bad.code).toBe("INVALID_JSON");
+    expect(bad.message).toMatch(/^Failed to parse the request body as JSON: [A-Z]/);
+    expect(bad.message).not.toContain("SyntaxError");
+  });
+});

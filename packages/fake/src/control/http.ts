@@ -4,10 +4,13 @@
  * - `POST /_fake/tokens/{token}/expire` → 200 `{ token, expiresAt }`: the token now answers 401 TOKEN_EXPIRED;
  * - `POST /_fake/organizations` `{}` → 201 `{ token, workspaces }`: a new organization with one workspace.
  */
+
+import { z } from "zod";
 import { isoString } from "../domain/clock.js";
 import { DomainError } from "../domain/errors.js";
 import type { Fake } from "../fake.js";
 import { toWorkspaceBody } from "../http/handlers/workspaces.js";
+import { parseWith } from "../http/input.js";
 import { decodePathSegment, errorResponse } from "../http/router.js";
 
 /** Path prefix of the control endpoints. */
@@ -20,21 +23,21 @@ function json(status: number, body: unknown, requestId: string): Response {
   });
 }
 
-async function readOptionalObject(request: Request): Promise<Record<string, unknown>> {
+const tokenBody = z.strictObject({});
+const organizationBody = z.strictObject({ name: z.string().min(1, "name must not be empty").optional() });
+
+/** An optional JSON body (empty means `{}`), checked strictly: unknown fields answer 400 naming them. */
+async function readOptional<S extends z.ZodType>(request: Request, schema: S, action: string): Promise<z.output<S>> {
   const text = await request.text();
-  if (text.trim() === "") return {};
+  if (text.trim() === "") return parseWith(schema, {}, action);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (cause) {
-    throw new DomainError("INVALID_JSON", `Failed to parse the request body as JSON: ${String(cause)}`);
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    throw new DomainError("INVALID_JSON", `Failed to parse the request body as JSON: ${reason}`);
   }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw new DomainError("VALIDATION_FAILED", "Failed to read the control request: the body must be an object", [
-      { path: "body", message: "must be a JSON object" },
-    ]);
-  }
-  return value as Record<string, unknown>;
+  return parseWith(schema, value, action);
 }
 
 /**
@@ -51,7 +54,7 @@ export async function handleControlRequest(fake: Fake, request: Request): Promis
     const method = request.method.toUpperCase();
     const expire = /^\/_fake\/tokens\/([^/]+)\/expire\/?$/.exec(path);
     if (method === "POST" && /^\/_fake\/tokens\/?$/.test(path)) {
-      await readOptionalObject(request);
+      await readOptional(request, tokenBody, "create token");
       return json(201, { token: fake.control.createToken() }, requestId);
     }
     if (method === "POST" && expire?.[1]) {
@@ -59,8 +62,7 @@ export async function handleControlRequest(fake: Fake, request: Request): Promis
       return json(200, { token: record.token, expiresAt: isoString(record.expiresAt ?? 0) }, requestId);
     }
     if (method === "POST" && /^\/_fake\/organizations\/?$/.test(path)) {
-      const body = await readOptionalObject(request);
-      const name = typeof body.name === "string" ? body.name : undefined;
+      const { name } = await readOptional(request, organizationBody, "create organization");
       const created = fake.control.createOrganization(name !== undefined ? { name } : {});
       return json(201, { token: created.token, workspaces: created.workspaces.map(toWorkspaceBody) }, requestId);
     }
