@@ -13,6 +13,12 @@ import { RuinRecreate } from "./ruin-recreate.js";
 
 export interface SearchOptions {
   iterations: number;
+  /**
+   * Scale the iteration count down for large problems with long routes (set when the count comes from a budget):
+   * from 500 jobs on, × min(1, 20 / mean jobs per route of the constructed plan), since an iteration costs about
+   * the length of the routes it scans.
+   */
+  scaleByRouteLength: boolean;
   /** Returns true when the wall-clock cap is reached. */
   timeUp: () => boolean;
   minimizeRoutes: boolean;
@@ -94,7 +100,12 @@ export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, 
   const avgArc = arcs > 0 ? travel / arcs : 1;
   const t0 = Math.max(avgArc * T0_FACTOR, 1e-9);
   const tf = Math.max(avgArc * TF_FACTOR, 1e-10);
-  const iters = opt.iterations;
+  let iters = opt.iterations;
+  const used = cur.usedRoutes();
+  if (opt.scaleByRouteLength && active.length >= 500 && used > 0) {
+    const meanLen = (active.length - cur.unassigned.length) / used;
+    if (meanLen > 20) iters = Math.round((iters * 20) / meanLen);
+  }
   let it = 0;
   if (opt.minimizeRoutes && active.length > 0) {
     it = eliminateRoutes(md, rr, weights, cur, cand, Math.floor(iters * 0.6), Math.max(200, iters * 0.15), opt);

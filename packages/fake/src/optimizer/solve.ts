@@ -94,6 +94,7 @@ export function solve(problem: Problem, options: SolveOptions = {}): Solution {
   const timeUp = now !== undefined && limit !== undefined ? () => now() - t0 >= limit : () => false;
   const result = search(md, cp, rng, active, {
     iterations: Math.max(0, Math.floor(iterations)),
+    scaleByRouteLength: options.iterations === undefined,
     timeUp,
     minimizeRoutes: options.minimizeRoutes === true,
   });
