@@ -171,3 +171,58 @@ describe("the control endpoints read their bodies strictly", () => {
     expect(bad.message).not.toContain("SyntaxError");
   });
 });
+
+describe("a missing required field reads 'is required', a bad one says what is wrong", () => {
+  it.each([
+    ["POST", "/v2/routes", { routes: [] }, "workspaceUuid", "Failed to create routes: workspaceUuid: is required"],
+    [
+      "POST",
+      "/v2/routes",
+      { workspaceUuid: "W", routes: [{ date: "2026-11-23" }] },
+      "routes[0].name",
+      "routes[0].name: is required",
+    ],
+    [
+      "POST",
+      "/v2/orders?workspaceUuid=W",
+      [{ locations: [{ address: "a" }] }],
+      "[0].deliveryDate",
+      "[0].deliveryDate: is required",
+    ],
+    [
+      "POST",
+      "/v2/orders?workspaceUuid=W",
+      { deliveryDate: "x", locations: [{}] },
+      "deliveryDate",
+      "deliveryDate: must be a date",
+    ],
+    [
+      "POST",
+      "/v2/orders?workspaceUuid=W",
+      { deliveryDate: "2026-11-23", locations: [{}] },
+      "locations[0].address",
+      "locations[0].address: is required",
+    ],
+    ["POST", "/v2/orders/O/complete", {}, "status", "Failed to complete order: status: is required"],
+    ["PATCH", "/v2/routes/R", {}, "locked", "Failed to update route: locked: is required"],
+  ])("%s %s %j → %s", async (method, template, body, path, message) => {
+    const { fake } = server;
+    const ws = fake.workspaces[0]?.uuid ?? "";
+    const orders = await call("POST", `/v2/orders?workspaceUuid=${ws}`, {
+      deliveryDate: "2026-11-23",
+      locations: [{ address: "a" }],
+    });
+    const routes = await call("POST", "/v2/routes", {
+      workspaceUuid: ws,
+      routes: [
+        { name: "r", date: "2026-11-23", startTime: "08:00", endTime: "17:00", startLocation: { address: "d" } },
+      ],
+    });
+    const url = template.replace("W", ws).replace("O", orders.body.data[0].uuid).replace("R", routes.body.data[0].uuid);
+    const filled = JSON.parse(JSON.stringify(body).replace('"W"', JSON.stringify(ws)));
+    const res = await call(method, url, filled);
+    expect(res).toMatchObject({ status: 400, body: { code: "VALIDATION_FAILED" } });
+    expect(res.body.details).toContainEqual(expect.objectContaining({ path }));
+    expect(res.body.message).toContain(message);
+  });
+});

@@ -19,8 +19,23 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
-/** The details of a zod error: one per issue, unknown keys one per key ("unknown field"). */
-export function zodDetails(error: z.ZodError, prefix: readonly PropertyKey[] = []): ErrorDetail[] {
+/** Whether `path` names a key that the object holding it does not have (a missing field, not a bad value). */
+function isMissing(input: unknown, path: readonly PropertyKey[]): boolean {
+  if (path.length === 0) return false;
+  let value: unknown = input;
+  for (const key of path.slice(0, -1)) {
+    if (value === null || typeof value !== "object") return false;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  const last = path[path.length - 1] as PropertyKey;
+  return value !== null && typeof value === "object" && !Array.isArray(value) && !(last in value);
+}
+
+/**
+ * The details of a zod error: one per issue, unknown keys one per key ("unknown field"), a missing required
+ * field as "is required" (when the parsed `input` is given).
+ */
+export function zodDetails(error: z.ZodError, prefix: readonly PropertyKey[] = [], input?: unknown): ErrorDetail[] {
   const details: ErrorDetail[] = [];
   for (const issue of error.issues) {
     const path = [...prefix, ...issue.path];
@@ -30,7 +45,11 @@ export function zodDetails(error: z.ZodError, prefix: readonly PropertyKey[] = [
       }
       continue;
     }
-    details.push({ path: formatPath(path) || "body", message: issue.message });
+    const missing =
+      input !== undefined &&
+      (issue.code === "invalid_type" || issue.code === "invalid_value") &&
+      isMissing(input, issue.path);
+    details.push({ path: formatPath(path) || "body", message: missing ? "is required" : issue.message });
   }
   return details;
 }
@@ -38,7 +57,7 @@ export function zodDetails(error: z.ZodError, prefix: readonly PropertyKey[] = [
 /** Parse a body with a schema, or throw 400 VALIDATION_FAILED ("Failed to <action>: <path>: <problem>"). */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown, action: string): z.output<S> {
   const result = schema.safeParse(value);
-  if (!result.success) throw validationFailed(action, zodDetails(result.error));
+  if (!result.success) throw validationFailed(action, zodDetails(result.error, [], value));
   return result.data;
 }
 
