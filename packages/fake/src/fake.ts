@@ -93,7 +93,10 @@ export interface Fake {
   readonly baseUrl: string;
   /** MSW handlers: `setupServer(...fake.handlers)` or `setupWorker(...fake.handlers)`. */
   readonly handlers: HttpHandler[];
-  /** Answer one request without MSW (what the standalone server uses). */
+  /**
+   * Answer one request without MSW (what the standalone server uses). A bare path such as `/v2/workspaces` is
+   * taken relative to {@link Fake.baseUrl}.
+   */
   fetch(input: Request | string | URL, init?: RequestInit): Promise<Response>;
   /**
    * The fake's one clock. It can always be moved forward (`fake.clock.advance(ms)`): frozen when created with
@@ -192,7 +195,11 @@ export function createFake(options: FakeOptions = {}): Fake {
       mswHandlers ??= createMswHandlers(baseUrl, router);
       return mswHandlers;
     },
-    fetch: (input, init) => router.handle(input instanceof Request && !init ? input : new Request(input, init)),
+    fetch: (input, init) => {
+      // A bare path ("/v2/workspaces") is taken relative to the base URL.
+      const target = typeof input === "string" && input.startsWith("/") ? `${baseUrl}${input}` : input;
+      return router.handle(target instanceof Request && !init ? target : new Request(target, init));
+    },
     clock,
     token,
     get organization() {

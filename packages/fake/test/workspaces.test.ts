@@ -87,3 +87,12 @@ describe("unknown and unimplemented endpoints", () => {
     expect(await res.json()).toMatchObject({ code: "NOT_FOUND" });
   });
 });
+
+describe("fake.fetch", () => {
+  it("takes a bare path relative to the base URL", async () => {
+    const { fake } = server;
+    const res = await fake.fetch("/v2/workspaces", { headers: { Authorization: `Bearer ${fake.token}` } });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: unknown[] }).data).toHaveLength(2);
+  });
+});
