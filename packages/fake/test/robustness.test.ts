@@ -205,6 +205,13 @@ describe("a missing required field reads 'is required', a bad one says what is w
     ],
     ["POST", "/v2/orders/O/complete", {}, "status", "Failed to complete order: status: is required"],
     ["PATCH", "/v2/routes/R", {}, "locked", "Failed to update route: locked: is required"],
+    [
+      "POST",
+      "/v2/orders?workspaceUuid=W",
+      { deliveryDate: "2026-11-23", locations: [{ address: "a" }], customFields: { a: [1] } },
+      "customFields.a",
+      "customFields.a: a custom field value must be a string, number, boolean or null",
+    ],
   ])("%s %s %j → %s", async (method, template, body, path, message) => {
     const { fake } = server;
     const ws = fake.workspaces[0]?.uuid ?? "";

@@ -32,7 +32,9 @@ export const locationInput = z
   });
 
 const timeWindow = z.strictObject({ startTime: timeOfDay, endTime: timeOfDay });
-const customValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const customValue = z.union([z.string(), z.number(), z.boolean(), z.null()], {
+  error: "a custom field value must be a string, number, boolean or null",
+});
 const packageInput = z.strictObject({
   barcode: z.string().nullish(),
   description: z.string().nullish(),
