@@ -74,9 +74,12 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
       )
       .then((response) => send(res, response))
       .catch((error: unknown) => {
-        console.error("[dispatch-fake] failed to answer a request", error);
-        if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
-        res.end(JSON.stringify({ code: "INTERNAL", message: "Failed to answer the request", requestId: "req_host" }));
+        const requestId = fake.context.ids.requestId();
+        console.error(`[dispatch-fake] failed to answer a request (${requestId})`, error);
+        if (!res.headersSent) res.writeHead(500, { "content-type": "application/json", "x-request-id": requestId });
+        res.end(
+          JSON.stringify({ code: "INTERNAL", message: "Failed to answer the request: internal error", requestId }),
+        );
       });
   });
   return new Promise((resolve, reject) => {

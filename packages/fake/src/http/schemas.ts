@@ -158,5 +158,5 @@ export const routeUpdateInput = z.strictObject({ locked: z.boolean() });
 export const publishInput = z.strictObject({
   workspaceUuid: z.uuid(),
   date: isoDate,
-  routeUuids: z.array(z.uuid()).min(1).optional(),
+  routeUuids: z.array(z.uuid()).min(1).max(500).optional(),
 });

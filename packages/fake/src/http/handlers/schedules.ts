@@ -66,7 +66,7 @@ export const scheduleRequestSchemas = { all: scheduleAll, specific: scheduleSpec
 
 function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const result = schema.safeParse(body);
-  if (!result.success) throw validationFailed("schedule", zodDetails(result.error));
+  if (!result.success) throw validationFailed("schedule", zodDetails(result.error, [], body));
   return result.data;
 }
 
