@@ -147,7 +147,8 @@ export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, 
       }
     }
   }
-  if (active.length > 0 && !opt.timeUp()) polish(rr, rng, active, weights, best, cand);
+  // The pair moves of the descent cost about as much as 16 iterations per job: only with a large enough budget.
+  if (active.length > 0 && !opt.timeUp()) polish(rr, rng, active, weights, best, cand, iters >= 20 * active.length);
   return { plan: best, iterations: it };
 }
 
@@ -245,6 +246,7 @@ function polish(
   weights: Float64Array,
   best: PlanState,
   cand: PlanState,
+  pairs: boolean,
   maxPasses = 4,
 ): void {
   cand.copyAllFrom(best);
@@ -284,7 +286,7 @@ function polish(
   rr.granular = granular;
   const md = rr.md;
   const K = Math.min(md.nbK, 8);
-  for (let pass = 0; pass < 2; pass++) {
+  for (let pass = 0; pairs && pass < 2; pass++) {
     let improved = false;
     for (const j of order) {
       for (let t = 0; t < K; t++) {
