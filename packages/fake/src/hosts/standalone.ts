@@ -1,11 +1,35 @@
 /**
  * The standalone host: a node:http server in front of a fake, so other languages and tools can call it over
- * plain HTTP.
+ * plain HTTP, and with CORS so browser pages on other origins can call it too.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { handleControlRequest } from "../control/http.js";
 import type { Fake } from "../fake.js";
+
+/**
+ * CORS, so a browser page on another origin (a dev server, a test page) can call the fake. Every answer allows any
+ * origin and lets scripts read the headers the SDK uses (`x-request-id` for errors, `retry-after` for backoff). The
+ * fake authenticates with a bearer token, never cookies, so `*` is safe here and no credentials are allowed.
+ */
+const CORS_HEADERS = {
+  "access-control-allow-origin": "*",
+  "access-control-expose-headers": "x-request-id, retry-after",
+} as const;
+
+/**
+ * The answer to a preflight (an `OPTIONS` carrying `access-control-request-method`): 204 with what a cross-origin
+ * call may send. `x-dispatch-client` is the SDK's identification header; browsers cache this for `max-age` seconds.
+ */
+const PREFLIGHT_HEADERS = {
+  ...CORS_HEADERS,
+  "access-control-allow-methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",
+  "access-control-allow-headers": "authorization, content-type, x-dispatch-client",
+  "access-control-max-age": "600",
+} as const;
+
+const isPreflight = (req: IncomingMessage) =>
+  req.method === "OPTIONS" && req.headers["access-control-request-method"] !== undefined;
 
 /** Options of {@link startServer}. */
 export interface ServerOptions {
@@ -50,7 +74,7 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
 }
 
 async function send(res: ServerResponse, response: Response): Promise<void> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...CORS_HEADERS };
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
@@ -64,6 +88,11 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
 export function startServer(fake: Fake, options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? "127.0.0.1";
   const server = createServer((req, res) => {
+    if (isPreflight(req)) {
+      res.writeHead(204, PREFLIGHT_HEADERS);
+      res.end();
+      return;
+    }
     const origin = new URL(fake.baseUrl).origin;
     toRequest(req, origin)
       .then(
@@ -76,7 +105,9 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
       .catch((error: unknown) => {
         const requestId = fake.context.ids.requestId();
         console.error(`[dispatch-fake] failed to answer a request (${requestId})`, error);
-        if (!res.headersSent) res.writeHead(500, { "content-type": "application/json", "x-request-id": requestId });
+        if (!res.headersSent) {
+          res.writeHead(500, { ...CORS_HEADERS, "content-type": "application/json", "x-request-id": requestId });
+        }
         res.end(
           JSON.stringify({ code: "INTERNAL", message: "Failed to answer the request: internal error", requestId }),
         );
