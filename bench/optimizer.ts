@@ -15,7 +15,8 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { type Budget, type Problem, type SolveOptions, solve } from "../packages/fake/src/optimizer/index.js";
 
-interface Node {
+/** One row of a Solomon / Gehring-Homberger instance (row 0 is the depot). */
+export interface Node {
   id: number;
   x: number;
   y: number;
@@ -24,13 +25,15 @@ interface Node {
   due: number;
   service: number;
 }
-interface Instance {
+/** An instance as `check-solution.mjs`'s `loadInstance` returns it. */
+export interface Instance {
   name: string;
   vehicles: number;
   capacity: number;
   nodes: Node[];
 }
-interface CheckResult {
+/** What `checkSolution` returns. */
+export interface CheckResult {
   instance: string;
   vehicles: number;
   distance: number;
@@ -39,7 +42,8 @@ interface CheckResult {
   violations: string[];
   violation_count: number;
 }
-interface Checker {
+/** The independent checker's functions (`../shared/bench/check-solution.mjs`). */
+export interface Checker {
   loadInstance(path: string): Instance;
   parseSolution(text: string, inst: Instance): unknown;
   checkSolution(inst: Instance, sol: unknown): CheckResult;
@@ -68,6 +72,7 @@ function naturalCompare(a: string, b: string): number {
   return a.localeCompare(b, "en", { numeric: true, sensitivity: "base" });
 }
 
+/** The optimizer problem of an instance: Euclidean travel, the instance's fleet and capacity, depot times as shift. */
 export function toProblem(inst: Instance): Problem {
   const nodes = inst.nodes;
   const depot = nodes[0]!;

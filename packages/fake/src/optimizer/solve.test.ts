@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { type Checker, toProblem } from "../../../../bench/optimizer.js";
 import type { Job, Problem, Solution, Vehicle } from "./index.js";
 import { solve } from "./index.js";
 
@@ -501,27 +502,6 @@ describe("solve: properties", () => {
   });
 });
 
-interface SolomonNode {
-  id: number;
-  x: number;
-  y: number;
-  demand: number;
-  ready: number;
-  due: number;
-  service: number;
-}
-interface SolomonInstance {
-  name: string;
-  vehicles: number;
-  capacity: number;
-  nodes: SolomonNode[];
-}
-interface Checker {
-  loadInstance(path: string): SolomonInstance;
-  parseSolution(text: string, inst: SolomonInstance): unknown;
-  checkSolution(inst: SolomonInstance, sol: unknown): { feasible: boolean; unassigned: number; violations: string[] };
-}
-
 // The independent checker lives beside the repository (../shared/bench); skip when it is not there.
 const checkerUrl = new URL("../../../../../shared/bench/check-solution.mjs", import.meta.url).href;
 const checker = (await import(/* @vite-ignore */ checkerUrl).catch(() => null)) as Checker | null;
@@ -530,24 +510,7 @@ if (!checker) console.warn(`skipping the Solomon C101 test: ${checkerUrl} not fo
 describe("solve: Solomon C101", () => {
   it.skipIf(!checker)("finds a feasible complete plan at the fast budget (independent checker)", () => {
     const inst = checker!.loadInstance("C101");
-    const nodes = inst.nodes;
-    const depot = nodes[0]!;
-    const problem: Problem = {
-      travel: {
-        size: nodes.length,
-        durations: (a, b) => Math.hypot(nodes[a]!.x - nodes[b]!.x, nodes[a]!.y - nodes[b]!.y),
-      },
-      jobs: nodes.slice(1).map((c) => ({
-        id: String(c.id),
-        location: c.id,
-        service: c.service,
-        load: c.demand,
-        timeWindows: [{ start: c.ready, end: c.due }],
-      })),
-      vehicles: Array.from({ length: inst.vehicles }, (_, k) =>
-        vehicle(`v${k}`, { shiftStart: depot.ready, shiftEnd: depot.due, capacity: inst.capacity }),
-      ),
-    };
+    const problem = toProblem(inst);
     const s = solve(problem, { budget: "fast", seed: 3 });
     const routes = s.routes.map((r) => r.stops.map((x) => Number(x.jobId)));
     const result = checker!.checkSolution(inst, checker!.parseSolution(JSON.stringify({ routes }), inst));
