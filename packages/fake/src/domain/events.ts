@@ -3,34 +3,21 @@
  * `State.events`; tests read both through the fake (`fake.events`, `fake.notifications`).
  * @see contract.md section 6
  */
-import type { Location } from "./locations.js";
+import type { components } from "../http/contract-types.js";
 import type { OrderRecord } from "./orders.js";
 import { trackingLink } from "./orders.js";
-import { type RouteView, type TimelineStopView, toRouteView, toTimelineView } from "./route-view.js";
+import { toRouteView, toTimelineView } from "./route-view.js";
 import type { RouteRecord } from "./routes.js";
 import type { Context } from "./state.js";
 
 /** The event topics. */
 export type EventType = "route.published" | "route.eta_updated" | "order.status_updated";
 
-/** Payload of `route.published` (planned timeline) and `route.eta_updated` (live timeline). */
-export interface RouteEventData {
-  route: RouteView;
-  timeline: TimelineStopView[];
-}
+/** Payload of `route.published` (planned timeline) and `route.eta_updated` (live timeline): the contract's. */
+export type RouteEventData = components["schemas"]["RouteEventData"];
 
-/** Payload of `order.status_updated`. */
-export interface OrderStatusUpdatedData {
-  order: {
-    uuid: string;
-    status: "delivered" | "missed";
-    deliveryTime: string;
-    deliveryMissedReason: string | null;
-    deliveryNotes: string | null;
-    location: Location;
-  };
-  route: { uuid: string };
-}
+/** Payload of `order.status_updated`: the contract's. */
+export type OrderStatusUpdatedData = components["schemas"]["OrderStatusUpdatedData"];
 
 /** One emitted event; `data` is the webhook payload's `data` as it was at emission (contract §6). */
 export type EventRecord = {

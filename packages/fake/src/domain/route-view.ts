@@ -3,47 +3,17 @@
  * were at emission. HTTP handlers answer the same objects.
  * @see contract.md sections 4 and 6
  */
-import type { Location } from "./locations.js";
-import type { OrderStatus } from "./orders.js";
+import type { components } from "../http/contract-types.js";
 import { trackingLink } from "./orders.js";
-import type { Driver, RouteRecord } from "./routes.js";
+import type { RouteRecord } from "./routes.js";
 import { isoWithOffset } from "./scheduling/local-time.js";
 import type { Context } from "./state.js";
 
-/** A route as answered (v2). */
-export interface RouteView {
-  uuid: string;
-  workspaceUuid: string;
-  name: string;
-  date: string;
-  startTime: string;
-  endTime: string;
-  startLocation: Location;
-  endLocation: Location | null;
-  capacity: number | null;
-  tags: string[];
-  driver: Driver | null;
-  locked: boolean;
-  status: "planned" | "published";
-  publishedAt: string | null;
-  ordersCount: number;
-  distanceInKilometers: number;
-  workingTimeInSeconds: number;
-  timeline: { uri: string };
-}
+/** A route as answered (v2): the contract's `Route`, so the domain's view cannot drift from openapi.yaml. */
+export type RouteView = components["schemas"]["Route"];
 
-/** One stop of a timeline as answered; instants with the workspace's offset. */
-export interface TimelineStopView {
-  sequence: number;
-  type: "start_location" | "delivering_stop" | "end_location" | "idling";
-  orders: { uuid: string; status: OrderStatus; trackingLink: string }[];
-  distanceFromPreviousStopInKilometers: number;
-  plannedArrivalTime: string | null;
-  plannedDepartureTime: string | null;
-  estimatedArrivalTime: string | null;
-  actualArrivalTime: string | null;
-  actualDepartureTime: string | null;
-}
+/** One stop of a timeline as answered (the contract's `TimelineStop`); instants with the workspace's offset. */
+export type TimelineStopView = components["schemas"]["TimelineStop"];
 
 /** The v2 wire shape of a route. */
 export function toRouteView(route: RouteRecord): RouteView {
