@@ -3,7 +3,8 @@
  * `State.events`; tests read both through the fake (`fake.events`, `fake.notifications`).
  * @see contract.md section 6
  */
-import type { components } from "../http/contract-types.js";
+// Types only: the contract generated from openapi.yaml (the domain never imports from http/).
+import type { components } from "../../../sdk/src/generated/openapi.js";
 import type { OrderRecord } from "./orders.js";
 import { trackingLink } from "./orders.js";
 import { toRouteView, toTimelineView } from "./route-view.js";

@@ -3,7 +3,8 @@
  * were at emission. HTTP handlers answer the same objects.
  * @see contract.md sections 4 and 6
  */
-import type { components } from "../http/contract-types.js";
+// Types only: the contract generated from openapi.yaml (the domain never imports from http/).
+import type { components } from "../../../sdk/src/generated/openapi.js";
 import { trackingLink } from "./orders.js";
 import type { RouteRecord } from "./routes.js";
 import { isoWithOffset } from "./scheduling/local-time.js";
