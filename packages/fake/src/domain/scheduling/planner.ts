@@ -5,6 +5,8 @@
  * reason. No state, no clock, no ids: everything it needs is in its input.
  * @see contract.md sections 5 and 9
  */
+// Types only: the contract generated from openapi.yaml.
+import type { components } from "../../../../sdk/src/generated/openapi.js";
 import { solve } from "../../optimizer/index.js";
 import type { Budget, Job, Priority, Problem, Solution, UnassignedReason, Vehicle } from "../../optimizer/types.js";
 import { localInstant, minutesOfDay } from "./local-time.js";
@@ -112,14 +114,8 @@ export interface PlanResult {
   routes: PlanRouteResult[];
   /** In input order. */
   unscheduled: PlanUnscheduled[];
-  summary: {
-    routesUsed: number;
-    ordersScheduled: number;
-    ordersUnscheduled: number;
-    distanceInKilometers: number;
-    workingTimeInSeconds: number;
-    idleTimeInSeconds: number;
-  };
+  /** The contract's `SolutionSummary`. */
+  summary: components["schemas"]["SolutionSummary"];
 }
 
 /** A skill that only one route has: pins an order to that route. */
@@ -236,11 +232,25 @@ export function toPlanResult(input: PlanInput, solution: Solution, origin: numbe
     const reason = reasonOf.get(order.uuid);
     if (reason) unscheduled.push({ orderUuid: order.uuid, reason });
   }
-  return { routes, unscheduled, summary: summarize(routes, unscheduled.length) };
+  return { routes, unscheduled, summary: summarize(routes, unscheduled.length, (r) => r.idleTimeInSeconds) };
 }
 
-/** Totals over a set of planned routes. */
-export function summarize(routes: readonly PlanRouteResult[], ordersUnscheduled: number): PlanResult["summary"] {
+/** What {@link summarize} adds up of one route. */
+export interface RouteTotals {
+  distanceInKilometers: number;
+  workingTimeInSeconds: number;
+  stops: readonly unknown[];
+}
+
+/**
+ * Totals over a set of routes (a fresh plan or the committed routes of a run); `idleOf` gives each route's
+ * waiting time, which the two callers know in different ways.
+ */
+export function summarize<R extends RouteTotals>(
+  routes: readonly R[],
+  ordersUnscheduled: number,
+  idleOf: (route: R) => number,
+): PlanResult["summary"] {
   let distance = 0;
   let working = 0;
   let idle = 0;
@@ -248,7 +258,7 @@ export function summarize(routes: readonly PlanRouteResult[], ordersUnscheduled:
   for (const r of routes) {
     distance += r.distanceInKilometers;
     working += r.workingTimeInSeconds;
-    idle += r.idleTimeInSeconds;
+    idle += idleOf(r);
     scheduled += r.stops.length;
   }
   return {

@@ -26,6 +26,7 @@ import {
   type PlanRouteResult,
   type PlanUnscheduled,
   plan,
+  summarize,
 } from "./planner.js";
 import type { TravelMode } from "./travel.js";
 
@@ -378,7 +379,10 @@ function runSchedule(
   return record(true, {
     routes: solutionRoutes,
     unscheduled,
-    summary: { ...totals(ctx, solutionRoutes), ordersUnscheduled: unscheduled.length },
+    summary: summarize(solutionRoutes, unscheduled.length, (r) => {
+      const route = ctx.state.routes.get(r.routeUuid);
+      return route ? idleSeconds(ctx, route) : 0;
+    }),
   });
 }
 
@@ -499,28 +503,6 @@ function fromRouteRecord(ctx: Context, route: RouteRecord): SolutionRouteRecord 
     distanceInKilometers: route.distanceInKilometers,
     workingTimeInSeconds: route.workingTimeInSeconds,
     load,
-  };
-}
-
-/** Totals of committed routes; idle time is working time minus travel and service. */
-function totals(ctx: Context, routes: readonly SolutionRouteRecord[]) {
-  let distance = 0;
-  let working = 0;
-  let idle = 0;
-  let scheduled = 0;
-  for (const r of routes) {
-    distance += r.distanceInKilometers;
-    working += r.workingTimeInSeconds;
-    scheduled += r.stops.length;
-    const route = ctx.state.routes.get(r.routeUuid);
-    if (route) idle += idleSeconds(ctx, route);
-  }
-  return {
-    routesUsed: routes.length,
-    ordersScheduled: scheduled,
-    distanceInKilometers: Math.round(distance * 1000) / 1000,
-    workingTimeInSeconds: working,
-    idleTimeInSeconds: idle,
   };
 }
 
