@@ -3,23 +3,27 @@
  */
 import type { HttpHandler } from "msw";
 import { createControl, type FakeControl } from "./control/control.js";
-import {
-  type ActionKind,
-  type ActionOptions,
-  type ActionRecord,
-  configureActions,
-  createActionRuntime,
-  failAction,
-  pendingActions,
-  releaseActions,
-} from "./domain/actions.js";
+import { configureActions, failAction, pendingActions, releaseActions } from "./domain/actions.js";
 import { type Clock, createManualClock, createOffsetClock, type ManualClock } from "./domain/clock.js";
-import type { EventRecord, NotificationRecord } from "./domain/events.js";
+import {
+  type ActionOptions,
+  type ActionWork,
+  type Context,
+  createActionRuntime,
+  createState,
+  type State,
+} from "./domain/context.js";
+import { type Geocoder, greatCircleTravel, hashGeocoder, type TravelProvider } from "./domain/geo.js";
 import { createIds } from "./domain/ids.js";
 import { createOrganization, issueToken, type WorkspaceInit } from "./domain/organizations.js";
-import type { Geocoder } from "./domain/scheduling/geocoding.js";
-import type { TravelProvider } from "./domain/scheduling/travel.js";
-import { type Context, createState, type Organization, type Workspace } from "./domain/state.js";
+import type {
+  ActionKind,
+  ActionRecord,
+  EventRecord,
+  NotificationRecord,
+  Organization,
+  Workspace,
+} from "./domain/records.js";
 import { createMswHandlers } from "./hosts/msw.js";
 import { CONTRACT_OPERATIONS } from "./http/contract-operations.js";
 import { orderOperations } from "./http/handlers/orders.js";
@@ -27,7 +31,7 @@ import { routeOperations } from "./http/handlers/routes.js";
 import { scheduleOperations } from "./http/handlers/schedules.js";
 import { workspaceOperations } from "./http/handlers/workspaces.js";
 import { createRateLimiter, type RateLimitOptions } from "./http/rate-limit.js";
-import { createRouter, type Logger, type Operation } from "./http/router.js";
+import { createRouter, type Logger, type Operation, type RouterOptions } from "./http/router.js";
 import { systemClock } from "./system-clock.js";
 
 /** The default base URL the fake answers under. */
@@ -110,16 +114,51 @@ export interface Fake {
   readonly workspaces: readonly Workspace[];
   /** Forget everything and start again from the seed: same ids as a new fake. */
   reset(): void;
-  /** The domain context (state, clock, ids), for the control API and tests. */
-  readonly context: Context;
+  /**
+   * A copy of everything the fake holds (organizations, tokens, orders, routes, actions, events, the id
+   * sequence) to {@link Fake.restore} later. The clock is not part of it: time only moves forward.
+   */
+  snapshot(): FakeSnapshot;
+  /** Put the fake back to a snapshot of this fake (or of one created with the same options). */
+  restore(snapshot: FakeSnapshot): void;
   /** Background actions: observe, hold, release or fail them. */
   readonly actions: FakeActions;
   /** Every event the domain emitted (`route.published`, `route.eta_updated`, `order.status_updated`), oldest first. */
   readonly events: readonly EventRecord[];
   /** Customer notifications recorded on order completion, oldest first. */
   readonly notifications: readonly NotificationRecord[];
-  /** Test control: tokens and organizations (also served by the standalone server under `/_fake/`). */
+  /** Test control: tokens, organizations, orders on routes (tokens and organizations also under `/_fake/`). */
   readonly control: FakeControl;
+}
+
+/** What {@link Fake.snapshot} returns: opaque, and only good for {@link Fake.restore}. */
+export interface FakeSnapshot {
+  /** The fake's clock when the snapshot was taken (epoch ms). */
+  readonly takenAt: number;
+}
+
+/** What a snapshot holds, kept out of reach of the snapshot object itself. */
+interface SnapshotData {
+  state: State;
+  idsPosition: number;
+  works: Map<string, ActionWork>;
+}
+
+const snapshots = new WeakMap<FakeSnapshot, SnapshotData>();
+
+/** What the hosts of `./node` need beyond the public surface: the context and the pipeline's options. */
+export interface FakeInternals {
+  readonly context: Context;
+  readonly router: RouterOptions;
+}
+
+const internals = new WeakMap<Fake, FakeInternals>();
+
+/** The internals of a fake made by {@link createFake} (hosts and the package's own tests; not exported). */
+export function internalsOf(fake: Fake): FakeInternals {
+  const found = internals.get(fake);
+  if (!found) throw new TypeError("Failed to read the fake: it was not made by createFake()");
+  return found;
 }
 
 function toInstant(now: number | string | Date): number {
@@ -157,9 +196,9 @@ export function createFake(options: FakeOptions = {}): Fake {
     clock,
     ids: createIds(seed),
     state: createState(),
+    geocoder: options.geocoder ?? hashGeocoder,
+    travel: options.travel ?? greatCircleTravel,
     actions: createActionRuntime(options.actions),
-    ...(options.geocoder ? { geocoder: options.geocoder } : {}),
-    ...(options.travel ? { travel: options.travel } : {}),
   };
   let seeded = seedOrganization();
 
@@ -180,15 +219,16 @@ export function createFake(options: FakeOptions = {}): Fake {
   ];
   let mswHandlers: HttpHandler[] | undefined;
   const rateLimiter = options.rateLimit ? createRateLimiter(clock, options.rateLimit) : undefined;
-  const router = createRouter(context, {
+  const routerOptions: RouterOptions = {
     baseUrl,
     operations,
     declared: CONTRACT_OPERATIONS,
     log,
     ...(rateLimiter ? { rateLimiter } : {}),
-  });
+  };
+  const router = createRouter(context, routerOptions);
 
-  return {
+  const fake: Fake = {
     baseUrl,
     // Built on first use: most of createFake's cost, and the standalone server never needs them.
     get handlers() {
@@ -215,7 +255,23 @@ export function createFake(options: FakeOptions = {}): Fake {
       rateLimiter?.reset();
       seeded = seedOrganization();
     },
-    context,
+    snapshot() {
+      const snapshot: FakeSnapshot = Object.freeze({ takenAt: clock.now() });
+      snapshots.set(snapshot, {
+        state: structuredClone(context.state),
+        idsPosition: context.ids.position,
+        // The work of pending actions is code, not data: shared, since it only ever reads the context it is given.
+        works: new Map(context.actions.works),
+      });
+      return snapshot;
+    },
+    restore(snapshot) {
+      const data = snapshots.get(snapshot);
+      if (!data) throw new TypeError("Failed to restore the fake: not a snapshot made by fake.snapshot()");
+      context.state = structuredClone(data.state);
+      context.ids = createIds(seed, data.idsPosition);
+      context.actions.works = new Map(data.works);
+    },
     actions: {
       list: () => [...context.state.actions.values()],
       pending: () => pendingActions(context),
@@ -231,4 +287,6 @@ export function createFake(options: FakeOptions = {}): Fake {
     },
     control: createControl(context, () => seeded.organization),
   };
+  internals.set(fake, { context, router: routerOptions });
+  return fake;
 }

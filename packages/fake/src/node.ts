@@ -1,6 +1,12 @@
 /**
- * Node-only hosts: the standalone HTTP server.
+ * Node-only hosts: the standalone HTTP server, and the `/_fake/` control endpoints it serves.
  *
  * @packageDocumentation
  */
+
+export { CONTROL_PREFIX } from "./control/http.js";
+
+// The control endpoints under /_fake/
+export { handleControlRequest } from "./hosts/node-router.js";
+// The standalone server
 export { type RunningServer, type ServerOptions, startServer } from "./hosts/standalone.js";

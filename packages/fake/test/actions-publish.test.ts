@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
 import { startAction } from "../src/domain/actions.js";
 import { clientOf, createRoute, DATE, publish, scheduledRoute, workspaceOf } from "./support/flow.js";
+import { contextOf } from "./support/internals.js";
 
 const server = useFakeServer();
 
@@ -121,7 +122,7 @@ describe("actions: hold, release, fail, scoping", () => {
     const wrongKind = await client.GET("/v2/orders/actions/{actionUuid}", { params: { path: { actionUuid } } });
     expect(wrongKind.response.status).toBe(404);
     const schedule = startAction(
-      fake.context,
+      contextOf(fake),
       { organizationId: fake.organization.id, token: fake.token },
       "schedule",
       () => ({

@@ -15,6 +15,7 @@ import {
   routeInput,
   workspaceOf,
 } from "./support/flow.js";
+import { contextOf } from "./support/internals.js";
 
 const server = useFakeServer();
 
@@ -559,7 +560,7 @@ const cases: Case[] = [
 describe("bad input changes nothing", () => {
   it.each(cases)("$name → $status $code", async ({ request, status, code, path }) => {
     const w = await world();
-    const before = structuredClone(server.fake.context.state);
+    const before = structuredClone(contextOf(server.fake).state);
     const [method, url, body, headers, token] = request(w);
     const res = await send(method, url, body, headers, token);
     expect(res.status).toBe(status);
@@ -571,14 +572,14 @@ describe("bad input changes nothing", () => {
       expect(res.body.details?.[0]?.path).toBe(path);
       expect(res.body.message).toContain(`: ${path}: `);
     }
-    expect(server.fake.context.state).toEqual(before);
+    expect(contextOf(server.fake).state).toEqual(before);
   });
 
   it("(the snapshot sees a change: a good request does change the state)", async () => {
     const w = await world();
-    const before = structuredClone(server.fake.context.state);
+    const before = structuredClone(contextOf(server.fake).state);
     const res = await send("PUT", `/v2/orders/${w.unscheduled}`, order({ name: "Renamed" }));
     expect(res.status).toBe(200);
-    expect(server.fake.context.state).not.toEqual(before);
+    expect(contextOf(server.fake).state).not.toEqual(before);
   });
 });

@@ -1,8 +1,8 @@
 import { createFake } from "@dispatchkit/fake";
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
-import { handleControlRequest } from "../src/control/http.js";
-import { assignOrdersToRoute } from "../src/domain/routes.js";
+import { handleControlRequest } from "../src/hosts/node-router.js";
+import { contextOf } from "./support/internals.js";
 
 const server = useFakeServer();
 
@@ -104,7 +104,7 @@ describe("numbers at the edge of the calendar never crash a timeline", () => {
       ],
     });
     const routeUuid = route.body.data[0].uuid;
-    assignOrdersToRoute(fake.context, routeUuid, [order.body.data[0].uuid]);
+    fake.control.assignOrders(routeUuid, [order.body.data[0].uuid]);
     const timeline = await call("GET", `/v2/routes/${routeUuid}/timeline`);
     expect(timeline.status).toBe(200);
     expect(timeline.body.data).toHaveLength(3);
@@ -151,19 +151,19 @@ describe("the control endpoints read their bodies strictly", () => {
     ["/_fake/tokens", '{"organizationId":"x"}', "organizationId"],
   ])("%s %s → 400 naming %s, nothing created", async (path, body, field) => {
     const fake = createFake({ now: "2026-11-23T08:00:00Z" });
-    const before = structuredClone(fake.context.state);
+    const before = structuredClone(contextOf(fake).state);
     const res = await post(fake, path, body);
     expect(res?.status).toBe(400);
     const json = await res?.json();
     expect(json).toMatchObject({ code: "VALIDATION_FAILED", details: [{ path: field }] });
     expect(json.message).toMatch(/^Failed to create (organization|token): /);
-    expect(fake.context.state).toEqual(before);
+    expect(contextOf(fake).state).toEqual(before);
   });
 
   it("takes an organization's name, an empty body, and reports malformed JSON plainly", async () => {
     const fake = createFake({ now: "2026-11-23T08:00:00Z" });
     expect((await post(fake, "/_fake/organizations", '{"name":"Acme"}'))?.status).toBe(201);
-    expect([...fake.context.state.organizations.values()].map((o) => o.name)).toContain("Acme");
+    expect([...contextOf(fake).state.organizations.values()].map((o) => o.name)).toContain("Acme");
     expect((await post(fake, "/_fake/tokens", ""))?.status).toBe(201);
     const bad = await (await post(fake, "/_fake/tokens", "{bad"))?.json();
     expect(bad.code).toBe("INVALID_JSON");

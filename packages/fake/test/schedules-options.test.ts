@@ -2,8 +2,9 @@ import { createFake } from "@dispatchkit/fake";
 import { createClient } from "@dispatchkit/sdk";
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
-import type { TravelProvider } from "../src/domain/scheduling/travel.js";
+import type { TravelProvider } from "../src/domain/geo.js";
 import { DATE, pollRun, seedOrders, seedRoutes, solutionOf, startRun } from "./schedules-support.js";
+import { contextOf } from "./support/internals.js";
 
 const server = useFakeServer();
 const clientOf = (token = server.fake.token) => createClient({ baseUrl: server.fake.baseUrl, token });
@@ -26,7 +27,7 @@ describe("POST /v2/schedules options", () => {
         options: { travelMode },
       });
       const solution = await solutionOf(clientOf(), actionUuid);
-      expect(fake.context.state.routes.get(route!.uuid)?.travelMode).toBe(travelMode);
+      expect(contextOf(fake).state.routes.get(route!.uuid)?.travelMode).toBe(travelMode);
       working[travelMode] = solution.routes[0]!.workingTimeInSeconds;
     }
     expect(working.bicycle).toBeGreaterThan(working.car!);

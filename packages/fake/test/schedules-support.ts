@@ -5,9 +5,10 @@
 import type { Fake } from "@dispatchkit/fake";
 import type { createClient } from "@dispatchkit/sdk";
 import { expect } from "vitest";
-import { createOrders, type OrderInput, type OrderRecord } from "../src/domain/orders.js";
-import { createRoutes, type RouteInput, type RouteRecord } from "../src/domain/routes.js";
-import type { Principal } from "../src/domain/state.js";
+import { createOrders, type OrderInput } from "../src/domain/orders.js";
+import type { OrderRecord, Principal, RouteRecord } from "../src/domain/records.js";
+import { createRoutes, type RouteInput } from "../src/domain/routes.js";
+import { contextOf } from "./support/internals.js";
 
 /** The run date of the tests. */
 export const DATE = "2026-11-24";
@@ -35,7 +36,7 @@ export function pointNear(i: number): { address: string; latitude: number; longi
 export function seedOrders(fake: Fake, inputs: Partial<OrderInput>[]): OrderRecord[] {
   const workspace = fake.workspaces[0]!;
   return createOrders(
-    fake.context,
+    contextOf(fake),
     principalOf(fake),
     workspace,
     inputs.map((input, i) => ({ deliveryDate: DATE, locations: [pointNear(i)], ...input })),
@@ -46,7 +47,7 @@ export function seedOrders(fake: Fake, inputs: Partial<OrderInput>[]): OrderReco
 export function seedRoutes(fake: Fake, inputs: Partial<RouteInput>[]): RouteRecord[] {
   const workspace = fake.workspaces[0]!;
   return createRoutes(
-    fake.context,
+    contextOf(fake),
     principalOf(fake),
     workspace,
     inputs.map((input, i) => ({

@@ -2,9 +2,9 @@ import { createFake } from "@dispatchkit/fake";
 import { createClient } from "@dispatchkit/sdk";
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
-import { assignOrdersToRoute } from "../src/domain/routes.js";
-import type { State } from "../src/domain/state.js";
+import type { State } from "../src/domain/context.js";
 import { DATE, DEPOT, pointNear, pollRun, seedOrders, seedRoutes, solutionOf, startRun } from "./schedules-support.js";
+import { contextOf } from "./support/internals.js";
 
 const server = useFakeServer();
 const clientOf = () => createClient({ baseUrl: server.fake.baseUrl, token: server.fake.token });
@@ -23,9 +23,9 @@ describe("POST /v2/schedules: what-if", () => {
     // Existing data that a what-if run must not touch.
     const orders = seedOrders(fake, [{}, {}, {}]);
     const [route] = seedRoutes(fake, [{}]);
-    assignOrdersToRoute(fake.context, route!.uuid, [orders[0]!.uuid]);
-    const before = snapshot(fake.context.state);
-    const actionsBefore = fake.context.state.actions.size;
+    fake.control.assignOrders(route!.uuid, [orders[0]!.uuid]);
+    const before = snapshot(contextOf(fake).state);
+    const actionsBefore = contextOf(fake).state.actions.size;
 
     const mine = "11111111-1111-4111-8111-111111111111";
     const bike = "22222222-2222-4222-8222-222222222222";
@@ -68,15 +68,15 @@ describe("POST /v2/schedules: what-if", () => {
     expect(solution.unscheduled.map((u) => u.reason)).toEqual(["tags", "capacity"]);
     expect(solution.unscheduled[0]?.orderUuid).toMatch(/^[0-9a-f-]{36}$/);
 
-    expect(snapshot(fake.context.state)).toBe(before);
-    expect(fake.context.state.actions.size).toBe(actionsBefore + 1);
-    expect([...fake.context.state.scheduleRuns.keys()]).toEqual([actionUuid]);
+    expect(snapshot(contextOf(fake).state)).toBe(before);
+    expect(contextOf(fake).state.actions.size).toBe(actionsBefore + 1);
+    expect([...contextOf(fake).state.scheduleRuns.keys()]).toEqual([actionUuid]);
   });
 
   it("validates what-if inputs with field paths and stores nothing on failure", async () => {
     const { fake } = server;
     const client = clientOf();
-    const before = snapshot(fake.context.state);
+    const before = snapshot(contextOf(fake).state);
     const res = await client.POST("/v2/schedules", {
       body: {
         workspaceUuid: workspaceUuid(),
@@ -101,8 +101,8 @@ describe("POST /v2/schedules: what-if", () => {
     });
     expect(unknown.response.status).toBe(400);
     expect(unknown.error?.details?.map((d) => d.path)).toEqual(["whatIf.orders[0].colour", "whatIf.routes"]);
-    expect(snapshot(fake.context.state)).toBe(before);
-    expect(fake.context.state.actions.size).toBe(0);
+    expect(snapshot(contextOf(fake).state)).toBe(before);
+    expect(contextOf(fake).state.actions.size).toBe(0);
   });
 });
 
@@ -163,7 +163,7 @@ describe("determinism", () => {
         date: DATE,
         options: { balance: true },
       });
-      return { solution: await solutionOf(client, actionUuid), routes: [...fake.context.state.routes.values()] };
+      return { solution: await solutionOf(client, actionUuid), routes: [...contextOf(fake).state.routes.values()] };
     };
     const a = await run();
     const b = await run();

@@ -1,8 +1,8 @@
 import { createClient } from "@dispatchkit/sdk";
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
-import { assignOrdersToRoute } from "../src/domain/routes.js";
 import { DATE, pollRun, seedOrders, seedRoutes, solutionOf, startRun } from "./schedules-support.js";
+import { contextOf } from "./support/internals.js";
 
 const server = useFakeServer();
 const clientOf = () => createClient({ baseUrl: server.fake.baseUrl, token: server.fake.token });
@@ -41,7 +41,7 @@ describe("POST /v2/schedules: schedule all", () => {
       expect(route.stops.map((s) => s.sequence)).toEqual(route.stops.map((_, i) => i + 1));
       expect(route.stops[0]?.arrivalTime).toMatch(/^2026-11-24T\d\d:\d\d:\d\d\.000\+01:00$/);
       // The committed route carries the plan: its orders in sequence, its totals and timeline.
-      const record = fake.context.state.routes.get(route.routeUuid)!;
+      const record = contextOf(fake).state.routes.get(route.routeUuid)!;
       expect(record.orderUuids).toEqual(route.stops.map((s) => s.orderUuid));
       expect(record.distanceInKilometers).toBe(route.distanceInKilometers);
       expect(record.workingTimeInSeconds).toBe(route.workingTimeInSeconds);
@@ -53,11 +53,11 @@ describe("POST /v2/schedules: schedule all", () => {
     const total = solution.routes.reduce((s, r) => s + r.distanceInKilometers, 0);
     expect(solution.summary.distanceInKilometers).toBeCloseTo(total, 6);
     for (const order of orders) {
-      const record = fake.context.state.orders.get(order.uuid)!;
+      const record = contextOf(fake).state.orders.get(order.uuid)!;
       expect(record.status).toBe("scheduled");
       expect(routes.map((r) => r.uuid)).toContain(record.routeUuid);
     }
-    expect(fake.context.state.orders.get(other[0]!.uuid)?.status).toBe("not_scheduled");
+    expect(contextOf(fake).state.orders.get(other[0]!.uuid)?.status).toBe("not_scheduled");
   });
 
   it("reports each unscheduled reason: tags, time_window, capacity", async () => {
@@ -79,7 +79,7 @@ describe("POST /v2/schedules: schedule all", () => {
       { orderUuid: heavy!.uuid, reason: "capacity" },
     ]);
     expect(solution.summary.ordersUnscheduled).toBe(3);
-    expect(fake.context.state.orders.get(tagged!.uuid)).toMatchObject({ status: "not_scheduled", routeUuid: null });
+    expect(contextOf(fake).state.orders.get(tagged!.uuid)).toMatchObject({ status: "not_scheduled", routeUuid: null });
   });
 
   it("fails with no_routes or no_orders when there is nothing to do, and the solution answers 409", async () => {
@@ -107,8 +107,8 @@ describe("POST /v2/schedules: schedule all", () => {
     const [locked, published, free] = seedRoutes(fake, [{}, {}, {}]);
     const onLocked = [orders[0]!.uuid, orders[1]!.uuid];
     const onPublished = [orders[2]!.uuid, orders[3]!.uuid];
-    assignOrdersToRoute(fake.context, locked!.uuid, onLocked);
-    assignOrdersToRoute(fake.context, published!.uuid, onPublished);
+    fake.control.assignOrders(locked!.uuid, onLocked);
+    fake.control.assignOrders(published!.uuid, onPublished);
     const lock = await client.PATCH("/v2/routes/{routeUuid}", {
       params: { path: { routeUuid: locked!.uuid } },
       body: { locked: true },
@@ -118,7 +118,7 @@ describe("POST /v2/schedules: schedule all", () => {
       body: { workspaceUuid: workspaceUuid(), date: DATE, routeUuids: [published!.uuid] },
     });
     expect(publish.response.status).toBe(202);
-    expect(fake.context.state.routes.get(published!.uuid)?.status).toBe("published");
+    expect(contextOf(fake).state.routes.get(published!.uuid)?.status).toBe("published");
     const before = structuredClone([locked, published]);
 
     const actionUuid = await startRun(client, { workspaceUuid: workspaceUuid(), date: DATE });
@@ -130,11 +130,11 @@ describe("POST /v2/schedules: schedule all", () => {
         .map((o) => o.uuid)
         .sort(),
     );
-    expect([fake.context.state.routes.get(locked!.uuid), fake.context.state.routes.get(published!.uuid)]).toEqual(
+    expect([contextOf(fake).state.routes.get(locked!.uuid), contextOf(fake).state.routes.get(published!.uuid)]).toEqual(
       before,
     );
-    for (const uuid of onLocked) expect(fake.context.state.orders.get(uuid)?.routeUuid).toBe(locked!.uuid);
-    for (const uuid of onPublished) expect(fake.context.state.orders.get(uuid)?.routeUuid).toBe(published!.uuid);
+    for (const uuid of onLocked) expect(contextOf(fake).state.orders.get(uuid)?.routeUuid).toBe(locked!.uuid);
+    for (const uuid of onPublished) expect(contextOf(fake).state.orders.get(uuid)?.routeUuid).toBe(published!.uuid);
   });
 
   it("never drops an order already placed, even when new orders crowd the routes", async () => {
@@ -145,13 +145,11 @@ describe("POST /v2/schedules: schedule all", () => {
       fake,
       Array.from({ length: 6 }, () => ({ priority: "low" as const })),
     );
-    assignOrdersToRoute(
-      fake.context,
+    fake.control.assignOrders(
       a!.uuid,
       placed.slice(0, 3).map((o) => o.uuid),
     );
-    assignOrdersToRoute(
-      fake.context,
+    fake.control.assignOrders(
       b!.uuid,
       placed.slice(3).map((o) => o.uuid),
     );
@@ -165,7 +163,7 @@ describe("POST /v2/schedules: schedule all", () => {
     const planned = new Set(solution.routes.flatMap((r) => r.stops.map((s) => s.orderUuid)));
     for (const order of placed) {
       expect(planned.has(order.uuid)).toBe(true);
-      expect(fake.context.state.orders.get(order.uuid)?.status).toBe("scheduled");
+      expect(contextOf(fake).state.orders.get(order.uuid)?.status).toBe("scheduled");
     }
     expect(solution.summary.ordersScheduled).toBe(10);
     expect(solution.unscheduled).toHaveLength(4);
@@ -178,19 +176,18 @@ describe("POST /v2/schedules: schedule all", () => {
     const client = clientOf();
     const [a, b] = seedRoutes(fake, [{}, {}]);
     const placed = seedOrders(fake, [{}, {}, {}]);
-    assignOrdersToRoute(
-      fake.context,
+    fake.control.assignOrders(
       a!.uuid,
       placed.map((o) => o.uuid),
     );
     // The order's window became impossible after it was placed (as an update can leave it, with a violation).
-    fake.context.state.orders.get(placed[1]!.uuid)!.timeWindows = [{ startTime: "05:00", endTime: "05:30" }];
-    const before = structuredClone(fake.context.state.routes.get(a!.uuid));
+    contextOf(fake).state.orders.get(placed[1]!.uuid)!.timeWindows = [{ startTime: "05:00", endTime: "05:30" }];
+    const before = structuredClone(contextOf(fake).state.routes.get(a!.uuid));
     const fresh = seedOrders(fake, [{}, {}]);
 
     const actionUuid = await startRun(client, { workspaceUuid: workspaceUuid(), date: DATE });
     const solution = await solutionOf(client, actionUuid);
-    expect(fake.context.state.routes.get(a!.uuid)).toEqual(before);
+    expect(contextOf(fake).state.routes.get(a!.uuid)).toEqual(before);
     expect(solution.routes.find((r) => r.routeUuid === a!.uuid)?.stops.map((s) => s.orderUuid)).toEqual(
       placed.map((o) => o.uuid),
     );
@@ -224,8 +221,8 @@ describe("POST /v2/schedules: schedule specific", () => {
     expect(solution.routes.map((r) => r.routeUuid)).toEqual([r2!.uuid]);
     expect(solution.routes[0]?.stops.map((s) => s.orderUuid).sort()).toEqual([...chosen].sort());
     for (const order of orders.slice(3))
-      expect(fake.context.state.orders.get(order.uuid)?.status).toBe("not_scheduled");
-    expect(fake.context.state.routes.get(r1!.uuid)?.orderUuids).toEqual([]);
+      expect(contextOf(fake).state.orders.get(order.uuid)?.status).toBe("not_scheduled");
+    expect(contextOf(fake).state.routes.get(r1!.uuid)?.orderUuids).toEqual([]);
   });
 
   it("keeps the orders already on the given routes, and moves a given order off its old route", async () => {
@@ -236,8 +233,8 @@ describe("POST /v2/schedules: schedule specific", () => {
       Array.from({ length: 5 }, () => ({})),
     );
     const [r1, r2] = seedRoutes(fake, [{}, {}]);
-    assignOrdersToRoute(fake.context, r1!.uuid, [orders[0]!.uuid, orders[1]!.uuid]);
-    assignOrdersToRoute(fake.context, r2!.uuid, [orders[2]!.uuid]);
+    fake.control.assignOrders(r1!.uuid, [orders[0]!.uuid, orders[1]!.uuid]);
+    fake.control.assignOrders(r2!.uuid, [orders[2]!.uuid]);
     const actionUuid = await startRun(client, {
       workspaceUuid: workspaceUuid(),
       date: DATE,
@@ -249,9 +246,9 @@ describe("POST /v2/schedules: schedule specific", () => {
     expect(solution.routes[0]?.stops.map((s) => s.orderUuid).sort()).toEqual(
       [orders[1]!.uuid, orders[2]!.uuid, orders[3]!.uuid].sort(),
     );
-    expect(fake.context.state.routes.get(r1!.uuid)?.orderUuids).toEqual([orders[0]!.uuid]);
-    expect(fake.context.state.orders.get(orders[1]!.uuid)?.routeUuid).toBe(r2!.uuid);
-    expect(fake.context.state.orders.get(orders[4]!.uuid)?.status).toBe("not_scheduled");
+    expect(contextOf(fake).state.routes.get(r1!.uuid)?.orderUuids).toEqual([orders[0]!.uuid]);
+    expect(contextOf(fake).state.orders.get(orders[1]!.uuid)?.routeUuid).toBe(r2!.uuid);
+    expect(contextOf(fake).state.orders.get(orders[4]!.uuid)?.status).toBe("not_scheduled");
   });
 
   it("answers 404 naming an unknown order or route, 400 for a malformed uuid or another date, 409 for a locked route", async () => {
@@ -289,7 +286,7 @@ describe("POST /v2/schedules: schedule specific", () => {
     res = await post({ orders: [order!.uuid] });
     expect(res.response.status).toBe(400);
     expect(res.error?.details?.[0]?.path).toBe("routes");
-    expect(fake.context.state.actions.size).toBe(0);
+    expect(contextOf(fake).state.actions.size).toBe(0);
   });
 });
 

@@ -2,7 +2,6 @@ import { createFake } from "@dispatchkit/fake";
 import { type RunningServer, startServer } from "@dispatchkit/fake/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createContractValidator } from "../../../test/support/openapi-validator.js";
-import { assignOrdersToRoute } from "../src/domain/routes.js";
 
 const validator = createContractValidator();
 const fake = createFake({ now: "2026-11-23T08:00:00Z", baseUrl: "http://127.0.0.1:0", token: "dev-token" });
@@ -59,7 +58,7 @@ describe("the standalone server over plain HTTP", () => {
       ],
     });
     const route = routes.body.data[0].uuid;
-    assignOrdersToRoute(fake.context, route, [a, b]);
+    fake.control.assignOrders(route, [a, b]);
     const published = await call("POST", "/v2/routes/publish", {
       token: "dev-token",
       body: { workspaceUuid: ws.uuid, date: "2026-11-23" },

@@ -1,9 +1,12 @@
 /**
- * The test-control API of a fake (the part this issue needs: tokens and organizations). The same operations
- * are served over HTTP by the standalone server under `/_fake/` (see {@link handleControlRequest}).
+ * The test-control API of a fake: tokens, organizations, and orders put on routes directly. Tokens and
+ * organizations are also served over HTTP by the standalone server under `/_fake/` (`control/http.ts`).
  */
+import type { Context } from "../domain/context.js";
+import type { TravelMode } from "../domain/geo.js";
 import { createOrganization, expireToken, issueToken, type WorkspaceInit } from "../domain/organizations.js";
-import type { Context, Organization, TokenRecord, Workspace } from "../domain/state.js";
+import type { Organization, TokenRecord, Workspace } from "../domain/records.js";
+import { assignOrdersToRoute } from "../domain/routes.js";
 
 /** Control of tokens and organizations. */
 export interface FakeControl {
@@ -17,6 +20,13 @@ export interface FakeControl {
     organization: Organization;
     workspaces: Workspace[];
   };
+  /**
+   * Put orders on a route in this sequence, as a committed scheduling run would: the orders become
+   * `scheduled` on it (taken off any other route), orders of the route not listed become `not_scheduled`,
+   * and the timelines are recomputed. Unknown orders, orders of another workspace or date, and completed
+   * orders throw, and nothing changes.
+   */
+  assignOrders(routeUuid: string, orderUuids: readonly string[], options?: { travelMode?: TravelMode }): void;
 }
 
 /**
@@ -41,6 +51,9 @@ export function createControl(ctx: Context, seeded: () => Organization): FakeCon
       const { organization, workspaces } = createOrganization(ctx, init);
       const { token } = issueToken(ctx, organization.id);
       return { token, organization, workspaces };
+    },
+    assignOrders(routeUuid, orderUuids, options = {}) {
+      assignOrdersToRoute(ctx, routeUuid, orderUuids, options);
     },
   };
 }

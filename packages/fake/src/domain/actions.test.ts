@@ -1,17 +1,10 @@
 import { describe, expect, it } from "vitest";
-import {
-  type ActionOptions,
-  type ActionOutcome,
-  createActionRuntime,
-  failAction,
-  getAction,
-  releaseActions,
-  startAction,
-} from "./actions.js";
+import { failAction, getAction, releaseActions, startAction } from "./actions.js";
 import { createManualClock } from "./clock.js";
+import { type ActionOptions, type ActionOutcome, type Context, createActionRuntime, createState } from "./context.js";
 import { DomainError } from "./errors.js";
+import { greatCircleTravel, hashGeocoder } from "./geo.js";
 import { createIds } from "./ids.js";
-import { type Context, createState } from "./state.js";
 
 const principal = { organizationId: "org-1", token: "t" };
 const finished: ActionOutcome = { status: "finished", summary: { deleted: [], failed: [] } };
@@ -21,6 +14,8 @@ function context(options: ActionOptions = {}): Context & { clock: ReturnType<typ
     clock: createManualClock(Date.parse("2026-11-23T08:00:00Z")),
     ids: createIds(1),
     state: createState(),
+    geocoder: hashGeocoder,
+    travel: greatCircleTravel,
     actions: createActionRuntime(options),
   };
 }

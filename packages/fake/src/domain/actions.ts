@@ -12,105 +12,12 @@
  * - With `delayMs` an action stays `pending` until the clock reaches `createdAt + delayMs`; it is settled
  *   lazily, on the next read of any action ({@link getAction}, {@link listActions}, {@link settleActions}).
  *
- * The work closures live in the {@link ActionRuntime} on the context (not in `State`, which stays plain data).
- * @see contract.md section 7
+ * @see `docs/api-contract.md` section 7
  */
+import type { ActionOptions, ActionOutcome, ActionWork, Context } from "./context.js";
 import { DomainError, notFound } from "./errors.js";
-import type { Context, Principal } from "./state.js";
-
-/** The kinds of background work, as `actionName` on the wire. */
-export type ActionKind = "schedule" | "publish" | "update" | "delete";
-
-/** `pending` until the work ends, then `finished` or `failed`. */
-export type ActionStatus = "pending" | "finished" | "failed";
-
-/** Summary of a scheduling run (`actionSummary` of a `schedule` action). */
-export interface ScheduleActionSummary {
-  routesUsed: number;
-  ordersScheduled: number;
-  ordersUnscheduled: number;
-  committed: boolean;
-}
-
-/** Per-route outcome of a `publish` action. */
-export interface PublishActionSummary {
-  routes: { uuid: string; status: "finished" | "failed"; error?: string }[];
-}
-
-/** Outcome of an order `update` action. */
-export interface UpdateActionSummary {
-  orders: {
-    uuid: string;
-    status: "not_scheduled" | "scheduled" | "delivered" | "missed";
-    routeUuid: string | null;
-    violations: string[];
-  }[];
-}
-
-/** Outcome of a `delete` action (published routes count as locked, so no `order_published`). */
-export interface DeleteActionSummary {
-  deleted: { uuid: string }[];
-  failed: { uuid: string; reason: "order_completed" | "order_locked" | "not_found" }[];
-}
-
-/** Any action summary (wire-shaped plain data). */
-export type ActionSummary = ScheduleActionSummary | PublishActionSummary | UpdateActionSummary | DeleteActionSummary;
-
-/** One action. Plain data (lives in `State.actions`). */
-export interface ActionRecord {
-  uuid: string;
-  organizationId: string;
-  /** The workspace the work is about (null if none). */
-  workspaceUuid: string | null;
-  kind: ActionKind;
-  status: ActionStatus;
-  /** Epoch ms. */
-  createdAt: number;
-  /** Epoch ms once ended; null while pending. */
-  finishedAt: number | null;
-  /** What changed; set when finished (and on a failed publish, with the per-route results). */
-  summary: ActionSummary | null;
-  /** Why it failed; null unless failed. */
-  reason: string | null;
-  /** With `delayMs`: the instant from which the action may end; null otherwise. */
-  dueAt: number | null;
-  /** Whether the action waits for a release (hold) instead of the clock. */
-  held: boolean;
-}
-
-/** What a piece of work returns; throwing a `DomainError` fails the action with its message. */
-export type ActionOutcome =
-  | { status: "finished"; summary: ActionSummary }
-  | { status: "failed"; reason: string; summary?: ActionSummary };
-
-/** The work of an action: runs once, against the state at the moment it runs. */
-export type ActionWork = (ctx: Context, action: ActionRecord) => ActionOutcome;
-
-/** How actions run (fake option `actions`). */
-export interface ActionOptions {
-  /** Keep actions pending until released: `true` for every kind, or a list of kinds. Default false. */
-  hold?: boolean | readonly ActionKind[];
-  /** Keep actions pending for this many milliseconds of the fake's clock (default 0: end at once). */
-  delayMs?: number;
-  /** `Retry-After` hint (seconds) answered on polls of a pending action (default 1). */
-  retryAfterSeconds?: number;
-}
-
-/** The runtime part of the engine: options and the work of pending actions, by action uuid. */
-export interface ActionRuntime {
-  options: ActionOptions;
-  works: Map<string, ActionWork>;
-}
-
-/** Create the runtime that {@link Context.actions} holds. */
-export function createActionRuntime(options: ActionOptions = {}): ActionRuntime {
-  return { options: { ...options }, works: new Map() };
-}
-
-function runtimeOf(ctx: Context): ActionRuntime {
-  ctx.actions ??= createActionRuntime();
-  return ctx.actions;
-}
+import { isOwned } from "./ownership.js";
+import type { ActionKind, ActionRecord, Principal } from "./records.js";
 
 function isHeld(options: ActionOptions, kind: ActionKind): boolean {
   const hold = options.hold;
@@ -157,7 +64,7 @@ export function startAction(
   work: ActionWork,
   options: { workspaceUuid?: string | null } = {},
 ): ActionRecord {
-  const runtime = runtimeOf(ctx);
+  const runtime = ctx.actions;
   const now = ctx.clock.now();
   const held = isHeld(runtime.options, kind);
   const delay = runtime.options.delayMs ?? 0;
@@ -184,7 +91,7 @@ export function startAction(
 /** Run the work of every delayed action whose time has come (oldest first). */
 export function settleActions(ctx: Context): void {
   const runtime = ctx.actions;
-  if (!runtime || runtime.works.size === 0) return;
+  if (runtime.works.size === 0) return;
   const now = ctx.clock.now();
   for (const [uuid, work] of [...runtime.works]) {
     const action = ctx.state.actions.get(uuid);
@@ -210,7 +117,7 @@ export function getAction(
 ): ActionRecord {
   settleActions(ctx);
   const action = ctx.state.actions.get(uuid);
-  if (!action || action.organizationId !== principal.organizationId || !kinds.includes(action.kind)) {
+  if (!isOwned(principal, action) || !kinds.includes(action.kind)) {
     throw notFound("action", uuid);
   }
   return action;
@@ -227,7 +134,7 @@ export function listActions(ctx: Context, principal: Principal, kinds: readonly 
 /** `Retry-After` hint in seconds for a poll: a number while pending, undefined once ended. */
 export function retryAfterSeconds(ctx: Context, action: ActionRecord): number | undefined {
   if (action.status !== "pending") return undefined;
-  return ctx.actions?.options.retryAfterSeconds ?? 1;
+  return ctx.actions.options.retryAfterSeconds ?? 1;
 }
 
 /** Actions still pending (held or delayed), oldest first, across organizations. */
@@ -241,7 +148,7 @@ export function pendingActions(ctx: Context): ActionRecord[] {
  * hold or delay. Returns the actions as they ended. An unknown or already ended uuid is a NOT_FOUND / CONFLICT.
  */
 export function releaseActions(ctx: Context, uuid?: string): ActionRecord[] {
-  const runtime = runtimeOf(ctx);
+  const runtime = ctx.actions;
   const targets = uuid === undefined ? pendingActions(ctx) : [pendingAction(ctx, uuid, "release")];
   for (const action of targets) {
     const work = runtime.works.get(action.uuid);
@@ -255,7 +162,7 @@ export function releaseActions(ctx: Context, uuid?: string): ActionRecord[] {
 /** End a pending action as `failed` with `reason`, without running its work. */
 export function failAction(ctx: Context, uuid: string, reason: string): ActionRecord {
   const action = pendingAction(ctx, uuid, "fail");
-  runtimeOf(ctx).works.delete(uuid);
+  ctx.actions.works.delete(uuid);
   run(ctx, action, () => ({ status: "failed", reason }));
   return action;
 }
@@ -271,6 +178,6 @@ function pendingAction(ctx: Context, uuid: string, verb: string): ActionRecord {
 
 /** Change how new actions run (existing pending actions keep their hold or due time). */
 export function configureActions(ctx: Context, options: ActionOptions): void {
-  const runtime = runtimeOf(ctx);
+  const runtime = ctx.actions;
   runtime.options = { ...runtime.options, ...options };
 }

@@ -1,12 +1,13 @@
 /**
  * Completing an order (delivered or missed), as a driver would in the driver app.
- * @see contract.md section 3 (Complete)
+ * @see `docs/api-contract.md` section 3 (Complete)
  */
+import type { Context } from "./context.js";
 import { DomainError } from "./errors.js";
 import { emitOrderStatusUpdated, emitRouteEvent, recordCompletionNotification } from "./events.js";
-import { getOrder, type OrderRecord } from "./orders.js";
-import { recomputeRoute } from "./route-times.js";
-import type { Context, Principal } from "./state.js";
+import { getOrder } from "./orders.js";
+import type { OrderRecord, Principal } from "./records.js";
+import { recomputeRoute } from "./timeline.js";
 
 /** What a completion sets (already shape-checked at the edge). */
 export interface CompletionInput {

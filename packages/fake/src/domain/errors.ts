@@ -1,24 +1,12 @@
 /**
  * Domain errors carry a code, never an HTTP status: one table in `http/` maps codes to statuses.
- * @see contract.md section 1
+ * @see `docs/api-contract.md` section 1
  */
+// Types only: the contract generated from openapi.yaml (the domain never imports from http/).
+import type { components } from "../../../sdk/src/generated/openapi.js";
 
-/** The closed set of error codes of the service (openapi.yaml `ErrorCode`). */
-export type ErrorCode =
-  | "UNAUTHORIZED"
-  | "TOKEN_EXPIRED"
-  | "FORBIDDEN"
-  | "NOT_FOUND"
-  | "INVALID_JSON"
-  | "VALIDATION_FAILED"
-  | "UNSUPPORTED_MEDIA_TYPE"
-  | "CONFLICT"
-  | "ORDER_NOT_PUBLISHED"
-  | "ORDER_COMPLETED"
-  | "ACTION_NOT_FINISHED"
-  | "RATE_LIMITED"
-  | "INTERNAL"
-  | "NOT_IMPLEMENTED";
+/** The closed set of error codes of the service: the contract's `ErrorCode`, so the two cannot drift. */
+export type ErrorCode = components["schemas"]["ErrorCode"];
 
 /** One problem with one field of a request. */
 export interface ErrorDetail {
@@ -33,8 +21,8 @@ export class DomainError extends Error {
   readonly code: ErrorCode;
   readonly details: ErrorDetail[] | undefined;
 
-  constructor(code: ErrorCode, message: string, details?: ErrorDetail[]) {
-    super(message);
+  constructor(code: ErrorCode, message: string, details?: ErrorDetail[], options?: { cause?: unknown }) {
+    super(message, options);
     this.code = code;
     this.details = details;
   }

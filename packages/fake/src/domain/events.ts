@@ -1,56 +1,12 @@
 /**
- * The domain's event list and recorded customer notifications. Webhook delivery (a later issue) reads
+ * The domain's event list and recorded customer notifications. Webhook delivery reads
  * `State.events`; tests read both through the fake (`fake.events`, `fake.notifications`).
- * @see contract.md section 6
+ * @see `docs/api-contract.md` section 6
  */
-// Types only: the contract generated from openapi.yaml (the domain never imports from http/).
-import type { components } from "../../../sdk/src/generated/openapi.js";
-import type { OrderRecord } from "./orders.js";
+import type { Context } from "./context.js";
 import { trackingLink } from "./orders.js";
-import { toRouteView, toTimelineView } from "./route-view.js";
-import type { RouteRecord } from "./routes.js";
-import type { Context } from "./state.js";
-
-/** The event topics. */
-export type EventType = "route.published" | "route.eta_updated" | "order.status_updated";
-
-/** Payload of `route.published` (planned timeline) and `route.eta_updated` (live timeline): the contract's. */
-export type RouteEventData = components["schemas"]["RouteEventData"];
-
-/** Payload of `order.status_updated`: the contract's. */
-export type OrderStatusUpdatedData = components["schemas"]["OrderStatusUpdatedData"];
-
-/** One emitted event; `data` is the webhook payload's `data` as it was at emission (contract §6). */
-export type EventRecord = {
-  /** `evt_…`, the webhook's event id. */
-  id: string;
-  organizationId: string;
-  workspaceUuid: string;
-  /** Epoch ms. */
-  createdAt: number;
-} & (
-  | { type: "route.published"; data: RouteEventData }
-  | { type: "route.eta_updated"; data: RouteEventData }
-  | { type: "order.status_updated"; data: OrderStatusUpdatedData }
-);
-
-/** A customer notification the service "sent" when an order was completed. */
-export interface NotificationRecord {
-  /** A uuid. */
-  id: string;
-  organizationId: string;
-  workspaceUuid: string;
-  orderUuid: string;
-  routeUuid: string;
-  kind: "order_delivered" | "order_missed";
-  /** Where it went: the order's email and phone (either may be null). */
-  email: string | null;
-  phone: string | null;
-  /** The text sent, with the tracking link. */
-  message: string;
-  trackingLink: string;
-  createdAt: number;
-}
+import type { EventRecord, NotificationRecord, OrderRecord, RouteRecord } from "./records.js";
+import { toRouteView, toTimelineView } from "./views.js";
 
 /** Record `route.published` or `route.eta_updated` with the route and its timeline as they are now. */
 export function emitRouteEvent(

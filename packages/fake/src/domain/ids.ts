@@ -2,15 +2,23 @@
  * Seeded identifiers: the same seed and the same calls give the same uuids, tokens and request ids.
  */
 
+/** splitmix32's output function of a 32-bit state. */
+function mix(state: number): number {
+  let z = state;
+  z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
+  z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
+  return (z ^ (z >>> 16)) >>> 0;
+}
+
+/** splitmix32's step: the state advances by the golden ratio. */
+const step = (state: number) => (state + 0x9e3779b9) >>> 0;
+
 /** A 32-bit seeded generator (splitmix32): fast, tiny and good enough for identifiers. */
 export function createRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
-    state = (state + 0x9e3779b9) >>> 0;
-    let z = state;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
-    return (z ^ (z >>> 16)) >>> 0;
+    state = step(state);
+    return mix(state);
   };
 }
 
@@ -28,11 +36,17 @@ export interface Ids {
   secret(): string;
   /** An event id `evt_<24 hex>`. */
   eventId(): string;
+  /** The generator's position: `createIds(seed, ids.position)` goes on with the same ids from there. */
+  readonly position: number;
 }
 
-/** Create the seeded id generator of one fake instance. */
-export function createIds(seed: number): Ids {
-  const next = createRandom(seed);
+/** Create the seeded id generator of one fake instance, at its start or at a saved `position`. */
+export function createIds(seed: number, position?: number): Ids {
+  let state = (position ?? seed) >>> 0;
+  const next = () => {
+    state = step(state);
+    return mix(state);
+  };
   const hexWords = (words: number) => {
     let s = "";
     for (let i = 0; i < words; i++) s += hex(next(), 8);
@@ -52,5 +66,8 @@ export function createIds(seed: number): Ids {
     token: () => `dpt_${hexWords(5)}`,
     secret: () => `whsec_${hexWords(6)}`,
     eventId: () => `evt_${hexWords(3)}`,
+    get position() {
+      return state;
+    },
   };
 }

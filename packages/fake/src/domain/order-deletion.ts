@@ -1,23 +1,25 @@
 /**
- * Deleting orders, one or many, with the classification of contract §3. Deleted orders are removed from the
+ * Deleting orders, one or many, with the classification of `docs/api-contract.md` section 3. Deleted orders are removed from the
  * state: never listed, counted, fetched or scheduled again.
- * @see contract.md section 3 (Delete one, Delete many)
+ * @see `docs/api-contract.md` section 3 (Delete one, Delete many)
  */
-import { type ActionRecord, type DeleteActionSummary, startAction } from "./actions.js";
+import { startAction } from "./actions.js";
+import type { Context } from "./context.js";
 import { DomainError, notFound, validationFailed } from "./errors.js";
+import { isOwned } from "./ownership.js";
+import type { ActionRecord, DeleteActionSummary, Principal } from "./records.js";
 import { unassignOrder } from "./routes.js";
-import type { Context, Principal } from "./state.js";
 
 /** Most uuids per bulk delete. */
 export const MAX_DELETE = 500;
 
-/** The class of a uuid in a delete request, first match wins (contract §3, rows 1-6). */
+/** The class of a uuid in a delete request, first match wins (`docs/api-contract.md` section 3, rows 1-6). */
 export type DeleteClass = "not_found" | "order_completed" | "published" | "locked" | "scheduled" | "unscheduled";
 
 /** The answer of a delete: done at once (200) or an action (202). */
 export type DeleteResult = { kind: "done"; result: DeleteReport } | { kind: "action"; action: ActionRecord };
 
-/** Outcome of a delete answered at once (200): every reason of contract §3 can occur. */
+/** Outcome of a delete answered at once (200): every reason of `docs/api-contract.md` section 3 can occur. */
 export interface DeleteReport {
   deleted: { uuid: string }[];
   failed: { uuid: string; reason: "order_published" | "order_completed" | "order_locked" | "not_found" }[];
@@ -26,7 +28,7 @@ export interface DeleteReport {
 /** Classify one uuid for deletion by the caller. */
 export function classifyForDelete(ctx: Context, principal: Principal, uuid: string): DeleteClass {
   const order = ctx.state.orders.get(uuid);
-  if (!order || order.organizationId !== principal.organizationId) return "not_found";
+  if (!isOwned(principal, order)) return "not_found";
   if (order.status === "delivered" || order.status === "missed") return "order_completed";
   const route = order.routeUuid ? ctx.state.routes.get(order.routeUuid) : undefined;
   if (!route) return "unscheduled";

@@ -2,23 +2,17 @@
  * PUT of an order: replaces all writable fields (omitted ones take their defaults). Unscheduled orders and
  * non-scheduling changes answer at once; a scheduled order whose scheduling constraints or delivery date
  * change is updated by an `update` action.
- * @see contract.md section 3 (Update)
+ * @see `docs/api-contract.md` section 3 (Update)
  */
-import { type ActionRecord, startAction } from "./actions.js";
+import { startAction } from "./actions.js";
+import type { Context } from "./context.js";
 import { DomainError, type ErrorDetail, validationFailed } from "./errors.js";
 import { emitRouteEvent } from "./events.js";
 import { sameLocation } from "./locations.js";
-import {
-  checkOrderInput,
-  getOrder,
-  type OrderFields,
-  type OrderInput,
-  type OrderRecord,
-  orderFields,
-} from "./orders.js";
-import { orderViolations, recomputeRoute } from "./route-times.js";
+import { checkOrderInput, getOrder, type OrderInput, orderFields } from "./orders.js";
+import type { ActionRecord, OrderFields, OrderRecord, Principal } from "./records.js";
 import { unassignOrder } from "./routes.js";
-import type { Context, Principal } from "./state.js";
+import { orderViolations, recomputeRoute } from "./timeline.js";
 
 /** The answer of an update: done at once (200) or an action (202). */
 export type UpdateResult = { kind: "done"; order: OrderRecord } | { kind: "action"; action: ActionRecord };

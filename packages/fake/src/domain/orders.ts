@@ -1,74 +1,22 @@
 /**
  * Orders: records, batch creation (all or nothing), queries.
- * @see contract.md section 3
+ * @see `docs/api-contract.md` section 3
  */
-import { type ErrorDetail, notFound, validationFailed } from "./errors.js";
-import { type Location, type LocationInput, resolveLocation } from "./locations.js";
-import { isCalendarDate } from "./routes.js";
-import { minutesOfDay } from "./scheduling/local-time.js";
-import type { Context, Principal, Workspace } from "./state.js";
-
-/** Order status (contract §3). */
-export type OrderStatus = "not_scheduled" | "scheduled" | "delivered" | "missed";
-
-/** Who is left unscheduled first when not all orders fit (`low` first). */
-export type OrderPriority = "low" | "normal" | "high";
-
-/** A time window, `HH:MM` in the workspace's time zone. */
-export interface TimeWindowRecord {
-  startTime: string;
-  endTime: string;
-}
-
-/** A package of an order. */
-export interface PackageRecord {
-  barcode: string | null;
-  description: string | null;
-  quantity: number;
-}
-
-/** Custom field values. */
-export type CustomFieldValue = string | number | boolean | null;
-
-/** The writable fields of an order, with defaults applied (what create and PUT store). */
-export interface OrderFields {
-  name: string | null;
-  customerOrderNumber: string | null;
-  deliveryDate: string;
-  /** The one location, always with coordinates. */
-  location: Location;
-  timeWindows: TimeWindowRecord[];
-  /** Service seconds (default 300). */
-  duration: number;
-  /** Default 1. */
-  load: number;
-  tags: string[];
-  priority: OrderPriority;
-  phone: string | null;
-  email: string | null;
-  instructions: string | null;
-  customFields: Record<string, CustomFieldValue>;
-  packages: PackageRecord[];
-}
-
-/** One live order. Plain data (lives in `State.orders`); deleted orders are removed from the state. */
-export interface OrderRecord extends OrderFields {
-  uuid: string;
-  organizationId: string;
-  workspaceUuid: string;
-  /** `ORD-<n>`, sequential per organization. */
-  orderNumber: string;
-  status: OrderStatus;
-  /** The route the order is on; null when not scheduled (kept after completion). */
-  routeUuid: string | null;
-  signatureUrl: string | null;
-  /** Completion instant (epoch ms); null before completion. */
-  deliveryTime: number | null;
-  deliveryMissedReason: string | null;
-  deliveryNotes: string | null;
-  createdAt: number;
-  updatedAt: number;
-}
+import type { Context } from "./context.js";
+import { type ErrorDetail, validationFailed } from "./errors.js";
+import { type LocationInput, resolveLocation } from "./locations.js";
+import { assertOwnedWorkspace, findOwned } from "./ownership.js";
+import type {
+  CustomFieldValue,
+  OrderFields,
+  OrderPriority,
+  OrderRecord,
+  OrderStatus,
+  Principal,
+  TimeWindowRecord,
+  Workspace,
+} from "./records.js";
+import { isCalendarDate, minutesOfDay } from "./time.js";
 
 /** One order as sent (already shape-checked at the edge; null or absent means "default"). */
 export interface OrderInput {
@@ -175,7 +123,7 @@ export function createOrders(
   inputs: readonly OrderInput[],
   pathPrefix: (index: number) => string = (i) => `[${i}].`,
 ): OrderRecord[] {
-  if (workspace.organizationId !== principal.organizationId) throw notFound("workspace", workspace.uuid);
+  assertOwnedWorkspace(principal, workspace);
   const details: ErrorDetail[] = [];
   inputs.forEach((input, i) => {
     checkOrderInput(input, pathPrefix(i), details);
@@ -208,9 +156,7 @@ export function createOrders(
 
 /** A live order of the caller's organization; 404 for unknown, deleted or foreign ones. */
 export function getOrder(ctx: Context, principal: Principal, uuid: string): OrderRecord {
-  const order = ctx.state.orders.get(uuid);
-  if (!order || order.organizationId !== principal.organizationId) throw notFound("order", uuid);
-  return order;
+  return findOwned(ctx.state.orders, principal, "order", uuid);
 }
 
 /** Filters of {@link listOrders}. */
@@ -221,7 +167,7 @@ export interface OrderFilter {
 
 /** The live orders of a workspace, in creation order, optionally by delivery date and status. */
 export function listOrders(ctx: Context, principal: Principal, workspace: Workspace, filter: OrderFilter = {}) {
-  if (workspace.organizationId !== principal.organizationId) throw notFound("workspace", workspace.uuid);
+  assertOwnedWorkspace(principal, workspace);
   return [...ctx.state.orders.values()].filter(
     (o) =>
       o.workspaceUuid === workspace.uuid &&

@@ -1,9 +1,11 @@
 /**
  * Organizations, tokens and authentication.
- * @see contract.md section 1 (auth)
+ * @see `docs/api-contract.md` section 1 (auth)
  */
+import type { Context } from "./context.js";
 import { DomainError, notFound } from "./errors.js";
-import type { Context, Organization, Principal, ServiceArea, TokenRecord, Workspace } from "./state.js";
+import type { ServiceArea } from "./geo.js";
+import type { Organization, Principal, TokenRecord, Workspace } from "./records.js";
 
 /** What a new workspace may be given. */
 export interface WorkspaceInit {

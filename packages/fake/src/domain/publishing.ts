@@ -1,12 +1,13 @@
 /**
  * Publishing routes to the driver app, as a `publish` action.
- * @see contract.md section 4 (Publish)
+ * @see `docs/api-contract.md` section 4 (Publish)
  */
-import { type ActionRecord, type PublishActionSummary, startAction } from "./actions.js";
-import { notFound } from "./errors.js";
+import { startAction } from "./actions.js";
+import type { Context } from "./context.js";
 import { emitRouteEvent } from "./events.js";
-import { fixPlannedTimes, recomputeRoute } from "./route-times.js";
-import type { Context, Principal, Workspace } from "./state.js";
+import { assertOwnedWorkspace, isOwned } from "./ownership.js";
+import type { ActionRecord, Principal, PublishActionSummary, Workspace } from "./records.js";
+import { fixPlannedTimes, recomputeRoute } from "./timeline.js";
 
 /** What to publish: every route of `date` in the workspace, or only `routeUuids`. */
 export interface PublishInput {
@@ -27,7 +28,7 @@ export function publishRoutes(
   workspace: Workspace,
   input: PublishInput,
 ): ActionRecord {
-  if (workspace.organizationId !== principal.organizationId) throw notFound("workspace", workspace.uuid);
+  assertOwnedWorkspace(principal, workspace);
   const requested = input.routeUuids ? [...new Set(input.routeUuids)] : undefined;
   return startAction(
     ctx,
@@ -43,7 +44,7 @@ export function publishRoutes(
       const summary: PublishActionSummary = { routes: [] };
       for (const uuid of uuids) {
         const route = ctx.state.routes.get(uuid);
-        if (!route || route.organizationId !== principal.organizationId || route.workspaceUuid !== workspace.uuid) {
+        if (!isOwned(principal, route) || route.workspaceUuid !== workspace.uuid) {
           summary.routes.push({ uuid, status: "failed", error: "route doesn't exist" });
           continue;
         }

@@ -1,59 +1,15 @@
 /**
  * Routes: records, creation, queries, lock/unlock, and the order list a scheduling run commits.
- * @see contract.md section 4
+ * @see `docs/api-contract.md` section 4
  */
+import type { Context } from "./context.js";
 import { DomainError, type ErrorDetail, notFound, validationFailed } from "./errors.js";
-import { type Location, type LocationInput, resolveLocation } from "./locations.js";
-import { recomputeRoute, type TimelineEntry } from "./route-times.js";
-import { minutesOfDay } from "./scheduling/local-time.js";
-import type { TravelMode } from "./scheduling/travel.js";
-import type { Context, Principal, Workspace } from "./state.js";
-
-/** The driver of a route. */
-export interface Driver {
-  name: string;
-  email: string | null;
-  phone: string | null;
-}
-
-/** One route. Plain data (lives in `State.routes`). */
-export interface RouteRecord {
-  uuid: string;
-  organizationId: string;
-  workspaceUuid: string;
-  name: string;
-  /** `YYYY-MM-DD`. */
-  date: string;
-  /** Shift start and end, `HH:MM` in the workspace's time zone. */
-  startTime: string;
-  endTime: string;
-  startLocation: Location;
-  /** Null: the route ends at its last stop (and `endTime` bounds the last departure). */
-  endLocation: Location | null;
-  /** Maximum total load; null is unlimited. */
-  capacity: number | null;
-  tags: string[];
-  driver: Driver | null;
-  /** Set by PATCH; locked routes are left out of schedule-all and keep their orders. */
-  locked: boolean;
-  status: "planned" | "published";
-  /** Epoch ms of the last (re)publication; null while planned. */
-  publishedAt: number | null;
-  /** How the route's travel times are computed (set by the last scheduling run; default car). */
-  travelMode: TravelMode;
-  /** The route's orders, in visiting sequence (the source of truth; `timeline` is computed from it). */
-  orderUuids: string[];
-  /**
-   * The computed timeline: start location, one delivering stop per order (same order as `orderUuids`), and
-   * the end location when there is one. Recomputed by `recomputeRoute`; never edit it by hand.
-   */
-  timeline: TimelineEntry[];
-  /** Totals of the computed timeline (0 while the route has no orders). */
-  distanceInKilometers: number;
-  workingTimeInSeconds: number;
-  createdAt: number;
-  updatedAt: number;
-}
+import type { TravelMode } from "./geo.js";
+import { type LocationInput, resolveLocation } from "./locations.js";
+import { assertOwnedWorkspace, findOwned } from "./ownership.js";
+import type { Principal, RouteRecord, Workspace } from "./records.js";
+import { isCalendarDate, minutesOfDay } from "./time.js";
+import { recomputeRoute } from "./timeline.js";
 
 /** One route as sent (already shape-checked at the edge; nulls mean "not set"). */
 export interface RouteInput {
@@ -74,7 +30,7 @@ export function isLockedForScheduling(route: RouteRecord): boolean {
 }
 
 /** Semantic checks the schema cannot express: `startTime < endTime` and a real calendar date. */
-function checkRoute(input: RouteInput, prefix: string, out: ErrorDetail[]): void {
+export function checkRouteInput(input: RouteInput, prefix: string, out: ErrorDetail[]): void {
   if (!isCalendarDate(input.date)) {
     out.push({ path: `${prefix}date`, message: `${JSON.stringify(input.date)} is not a calendar date` });
   }
@@ -86,12 +42,27 @@ function checkRoute(input: RouteInput, prefix: string, out: ErrorDetail[]): void
   }
 }
 
-/** Whether `YYYY-MM-DD` names a real day (2026-02-30 does not). */
-export function isCalendarDate(date: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === date;
+/** The fields a route input stores, defaults applied and locations resolved (created and what-if routes alike). */
+export type RouteFields = Pick<
+  RouteRecord,
+  "name" | "date" | "startTime" | "endTime" | "startLocation" | "endLocation" | "capacity" | "tags" | "driver"
+>;
+
+/** Apply defaults and geocode: the fields a route input stores. */
+export function routeFields(ctx: Context, workspace: Workspace, input: RouteInput): RouteFields {
+  return {
+    name: input.name,
+    date: input.date,
+    startTime: input.startTime,
+    endTime: input.endTime,
+    startLocation: resolveLocation(ctx, workspace, input.startLocation),
+    endLocation: input.endLocation ? resolveLocation(ctx, workspace, input.endLocation) : null,
+    capacity: input.capacity ?? null,
+    tags: [...(input.tags ?? [])],
+    driver: input.driver
+      ? { name: input.driver.name, email: input.driver.email ?? null, phone: input.driver.phone ?? null }
+      : null,
+  };
 }
 
 /**
@@ -105,29 +76,19 @@ export function createRoutes(
   inputs: readonly RouteInput[],
   pathPrefix: (index: number) => string = (i) => `routes[${i}].`,
 ): RouteRecord[] {
-  if (workspace.organizationId !== principal.organizationId) throw notFound("workspace", workspace.uuid);
+  assertOwnedWorkspace(principal, workspace);
   const details: ErrorDetail[] = [];
   inputs.forEach((input, i) => {
-    checkRoute(input, pathPrefix(i), details);
+    checkRouteInput(input, pathPrefix(i), details);
   });
   if (details.length > 0) throw validationFailed("create routes", details);
   const now = ctx.clock.now();
-  const created = inputs.map((input): RouteRecord => {
-    const route: RouteRecord = {
+  const created = inputs.map(
+    (input): RouteRecord => ({
       uuid: ctx.ids.uuid(),
       organizationId: principal.organizationId,
       workspaceUuid: workspace.uuid,
-      name: input.name,
-      date: input.date,
-      startTime: input.startTime,
-      endTime: input.endTime,
-      startLocation: resolveLocation(ctx, workspace, input.startLocation),
-      endLocation: input.endLocation ? resolveLocation(ctx, workspace, input.endLocation) : null,
-      capacity: input.capacity ?? null,
-      tags: input.tags ?? [],
-      driver: input.driver
-        ? { name: input.driver.name, email: input.driver.email ?? null, phone: input.driver.phone ?? null }
-        : null,
+      ...routeFields(ctx, workspace, input),
       locked: false,
       status: "planned",
       publishedAt: null,
@@ -138,9 +99,8 @@ export function createRoutes(
       workingTimeInSeconds: 0,
       createdAt: now,
       updatedAt: now,
-    };
-    return route;
-  });
+    }),
+  );
   for (const route of created) {
     ctx.state.routes.set(route.uuid, route);
     recomputeRoute(ctx, route);
@@ -150,14 +110,12 @@ export function createRoutes(
 
 /** A route of the caller's organization; 404 for unknown or foreign ones. */
 export function getRoute(ctx: Context, principal: Principal, uuid: string): RouteRecord {
-  const route = ctx.state.routes.get(uuid);
-  if (!route || route.organizationId !== principal.organizationId) throw notFound("route", uuid);
-  return route;
+  return findOwned(ctx.state.routes, principal, "route", uuid);
 }
 
 /** The routes of a workspace, optionally of one date, in creation order. */
 export function listRoutes(ctx: Context, principal: Principal, workspace: Workspace, date?: string): RouteRecord[] {
-  if (workspace.organizationId !== principal.organizationId) throw notFound("workspace", workspace.uuid);
+  assertOwnedWorkspace(principal, workspace);
   return [...ctx.state.routes.values()].filter(
     (r) => r.workspaceUuid === workspace.uuid && (date === undefined || r.date === date),
   );

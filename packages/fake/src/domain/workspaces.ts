@@ -1,9 +1,11 @@
 /**
  * Workspace queries, always scoped to the caller's organization.
- * @see contract.md section 2
+ * @see `docs/api-contract.md` section 2
  */
+import type { Context } from "./context.js";
 import { notFound } from "./errors.js";
-import type { Context, Principal, Workspace } from "./state.js";
+import { findOwned } from "./ownership.js";
+import type { Principal, Workspace } from "./records.js";
 
 /** The caller's organization's workspaces, in creation order. */
 export function listWorkspaces(ctx: Context, principal: Principal): Workspace[] {
@@ -12,9 +14,7 @@ export function listWorkspaces(ctx: Context, principal: Principal): Workspace[] 
 
 /** A workspace of the caller's organization by uuid (v2); 404 for unknown or foreign ones. */
 export function getWorkspace(ctx: Context, principal: Principal, uuid: string): Workspace {
-  const workspace = ctx.state.workspaces.get(uuid);
-  if (!workspace || workspace.organizationId !== principal.organizationId) throw notFound("workspace", uuid);
-  return workspace;
+  return findOwned(ctx.state.workspaces, principal, "workspace", uuid);
 }
 
 /** A workspace of the caller's organization by numeric workspaceId (v1); 404 for unknown or foreign ones. */

@@ -4,8 +4,8 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { handleControlRequest } from "../control/http.js";
-import type { Fake } from "../fake.js";
+import { type Fake, internalsOf } from "../fake.js";
+import { hostRouter } from "./node-router.js";
 
 /**
  * CORS, so a browser page on another origin (a dev server, a test page) can call the fake. Every answer allows any
@@ -87,6 +87,7 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
 /** Serve a fake over HTTP. The fake's `baseUrl` path prefix (if any) applies; its origin is ignored. */
 export function startServer(fake: Fake, options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? "127.0.0.1";
+  const router = hostRouter(fake);
   const server = createServer((req, res) => {
     if (isPreflight(req)) {
       res.writeHead(204, PREFLIGHT_HEADERS);
@@ -95,15 +96,10 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
     }
     const origin = new URL(fake.baseUrl).origin;
     toRequest(req, origin)
-      .then(
-        async (request) =>
-          (await options.extra?.(request)) ??
-          (await handleControlRequest(fake, request)) ??
-          (await fake.fetch(request)),
-      )
+      .then(async (request) => (await options.extra?.(request)) ?? (await router.handle(request)))
       .then((response) => send(res, response))
       .catch((error: unknown) => {
-        const requestId = fake.context.ids.requestId();
+        const requestId = internalsOf(fake).context.ids.requestId();
         console.error(`[dispatch-fake] failed to answer a request (${requestId})`, error);
         if (!res.headersSent) {
           res.writeHead(500, { ...CORS_HEADERS, "content-type": "application/json", "x-request-id": requestId });

@@ -1,13 +1,13 @@
 /**
  * Domain records → wire bodies (typed from the generated contract).
- * @see contract.md sections 3, 4, 7
+ * @see `docs/api-contract.md` sections 3, 4, 7
  */
-import type { ActionRecord } from "../domain/actions.js";
+import { retryAfterSeconds } from "../domain/actions.js";
 import { isoString } from "../domain/clock.js";
-import { type OrderRecord, trackingLink } from "../domain/orders.js";
-import { type RouteView, toRouteView } from "../domain/route-view.js";
-import type { RouteRecord } from "../domain/routes.js";
-import type { Context } from "../domain/state.js";
+import type { Context } from "../domain/context.js";
+import { trackingLink } from "../domain/orders.js";
+import type { ActionRecord, OrderRecord, RouteRecord } from "../domain/records.js";
+import { type RouteView, toRouteView } from "../domain/views.js";
 import type { components } from "./contract-types.js";
 
 type Schemas = components["schemas"];
@@ -61,7 +61,20 @@ export function toRouteV1Body(ctx: Context, route: RouteRecord): Schemas["RouteV
   return { ...rest, workspaceId: ctx.state.workspaces.get(route.workspaceUuid)?.workspaceId ?? 0 };
 }
 
-/** An action, as answered by 202s and polls (contract §7). */
+/**
+ * The answer to a poll of an action: 200 with the action, and while it is pending a `Retry-After` hint
+ * (`docs/api-contract.md` section 7).
+ */
+export function toPollReply(ctx: Context, action: ActionRecord) {
+  const retry = retryAfterSeconds(ctx, action);
+  return {
+    status: 200 as const,
+    body: toActionBody(action),
+    ...(retry !== undefined ? { headers: { "retry-after": String(retry) } } : {}),
+  };
+}
+
+/** An action, as answered by 202s and polls (`docs/api-contract.md` section 7). */
 export function toActionBody(action: ActionRecord): Schemas["Action"] {
   const body: Schemas["Action"] = {
     actionUuid: action.uuid,

@@ -1,6 +1,6 @@
 /**
  * Every operation of openapi.yaml, by operationId. A test keeps this list equal to the spec's paths; the
- * router answers 501 NOT_IMPLEMENTED for those the fake does not serve yet.
+ * router answers 501 NOT_IMPLEMENTED for those the fake does not serve.
  */
 import type { HttpMethod } from "./router.js";
 

@@ -1,12 +1,13 @@
 /**
  * Input at the edge: zod parsing with error details whose `path` names the field (`[7].locations`,
  * `routes[0].startTime`), and the query parameters shared by several operations.
- * @see contract.md section 1
+ * @see `docs/api-contract.md` section 1
  */
 import type { z } from "zod";
-import { type ErrorDetail, notFound, validationFailed } from "../domain/errors.js";
-import { isCalendarDate } from "../domain/routes.js";
-import type { Context, Principal, Workspace } from "../domain/state.js";
+import type { Context } from "../domain/context.js";
+import { type ErrorDetail, validationFailed } from "../domain/errors.js";
+import type { Principal, Workspace } from "../domain/records.js";
+import { isCalendarDate } from "../domain/time.js";
 import { getWorkspace, getWorkspaceById } from "../domain/workspaces.js";
 
 /** `["routes", 0, "startTime"]` → `routes[0].startTime`; `[7, "locations"]` → `[7].locations`. */
@@ -105,7 +106,5 @@ export function dateQuery(query: URLSearchParams, action: string): string | unde
 
 /** Resolve a workspace by uuid from a body field (404 when unknown or foreign). */
 export function workspaceFromBody(ctx: Context, principal: Principal, uuid: string): Workspace {
-  const workspace = ctx.state.workspaces.get(uuid);
-  if (!workspace || workspace.organizationId !== principal.organizationId) throw notFound("workspace", uuid);
-  return workspace;
+  return getWorkspace(ctx, principal, uuid);
 }

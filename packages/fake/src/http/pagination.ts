@@ -1,6 +1,6 @@
 /**
  * Page-based pagination of every list endpoint.
- * @see contract.md section 1 (lists)
+ * @see `docs/api-contract.md` section 1 (lists)
  */
 import { DomainError, type ErrorDetail } from "../domain/errors.js";
 

@@ -2,7 +2,7 @@
  * An optional per-token rate limit on the fake's clock: a fixed window of `perSeconds` seconds that opens at a
  * token's first request and admits `requests` requests; the next one answers 429 `RATE_LIMITED` with
  * `Retry-After` = the whole seconds until the window closes (at least 1).
- * @see contract.md section 1 (`RATE_LIMITED`)
+ * @see `docs/api-contract.md` section 1 (`RATE_LIMITED`)
  */
 import type { Clock } from "../domain/clock.js";
 

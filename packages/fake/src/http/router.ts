@@ -3,9 +3,11 @@
  * errors to the one error body, stamp `x-request-id`. MSW handlers and the standalone server both call
  * {@link Router.handle}, so in-process and over-the-wire answers are the same bytes.
  */
+
+import type { Context } from "../domain/context.js";
 import { DomainError, type ErrorCode, type ErrorDetail } from "../domain/errors.js";
 import { authenticate } from "../domain/organizations.js";
-import type { Context, Principal } from "../domain/state.js";
+import type { Principal } from "../domain/records.js";
 import type { RateLimiter } from "./rate-limit.js";
 import { STATUS_BY_CODE } from "./status.js";
 
@@ -19,24 +21,34 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
-/** Everything a handler gets about one request. */
-export interface RequestContext {
+/** Everything a handler gets about one request; `Params` are the path template's parameters. */
+export interface PublicRequestContext<Params extends Record<string, string> = Record<string, string>> {
   request: Request;
   /** The request URL with the base URL's path prefix removed: `nextPage` links are relative to the base. */
   url: URL;
   /** Path parameters by their OpenAPI names. */
-  params: Record<string, string>;
+  params: Params;
   query: URLSearchParams;
   requestId: string;
   /** The fake's clock, ids and state. */
   domain: Context;
-  /** The authenticated caller (every operation requires a token). */
-  principal: Principal;
   /** The JSON body: 415 when the content type is not JSON, 400 INVALID_JSON when it does not parse. */
   json(): Promise<unknown>;
 }
 
-/** One operation of the API. */
+/** What an operation of the API gets: the request and the authenticated caller. */
+export interface RequestContext<Params extends Record<string, string> = Record<string, string>>
+  extends PublicRequestContext<Params> {
+  /** The authenticated caller (every operation of the API requires a token). */
+  principal: Principal;
+}
+
+/** The names of a path template's parameters: `/v2/orders/{orderUuid}` → `"orderUuid"`. */
+export type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParamNames<Rest>
+  : never;
+
+/** One operation of the API (a token is required). */
 export interface Operation {
   method: HttpMethod;
   /** OpenAPI path template, e.g. `/v2/orders/{orderUuid}`. */
@@ -44,18 +56,25 @@ export interface Operation {
   handle(ctx: RequestContext): Reply | Promise<Reply>;
 }
 
+/** An operation answered without a token: the test-control endpoints under {@link RouterOptions.publicPrefix}. */
+export interface PublicOperation {
+  method: HttpMethod;
+  path: string;
+  handle(ctx: PublicRequestContext): Reply | Promise<Reply>;
+}
+
 /** A problem the pipeline could not hand to a handler, with the response it gave. */
 export type Logger = (message: string, error?: unknown) => void;
 
-interface CompiledOperation {
-  operation: Operation;
+interface CompiledOperation<O extends { path: string } = Operation> {
+  operation: O;
   pattern: RegExp;
   names: string[];
   /** Literal segments first: `/v2/orders/actions/{id}` wins over `/v2/orders/{id}/complete`. */
   rank: string;
 }
 
-function compile(operation: Operation): CompiledOperation {
+function compile<O extends { path: string }>(operation: O): CompiledOperation<O> {
   const names: string[] = [];
   const segments = operation.path.split("/").filter(Boolean);
   const source = segments
@@ -78,12 +97,18 @@ export interface RouterOptions {
   baseUrl: string;
   /** The operations the fake implements. */
   operations: readonly Operation[];
-  /** Operations of the contract that the fake does not serve yet: they answer 501 NOT_IMPLEMENTED. */
+  /** Operations of the contract that the fake does not serve: they answer 501 NOT_IMPLEMENTED. */
   declared: readonly { method: HttpMethod; path: string }[];
   /** Called with the cause whenever a handler throws something that is not a domain error (answered 500). */
   log?: Logger;
   /** Per-token rate limit, checked right after authentication (off when absent). */
   rateLimiter?: RateLimiter;
+  /**
+   * Operations answered without a token, all under `publicPrefix` (e.g. `/_fake/`): a path under the prefix is
+   * never authenticated, and one that matches none of them is a 404.
+   */
+  publicOperations?: readonly PublicOperation[];
+  publicPrefix?: string;
 }
 
 /** The shared request pipeline. */
@@ -152,11 +177,35 @@ function bearerToken(request: Request): string | undefined {
   return match?.[1];
 }
 
+const byRank = (a: { rank: string }, b: { rank: string }) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0);
+
+/** The operation of `method` on `path` with its decoded parameters, and whether any operation has that path. */
+function match<O extends { method: HttpMethod; path: string }>(
+  operations: readonly CompiledOperation<O>[],
+  path: string,
+  method: string,
+): { found?: { operation: O; params: Record<string, string> }; pathMatched: boolean } {
+  let pathMatched = false;
+  for (const c of operations) {
+    const m = c.pattern.exec(path);
+    if (!m) continue;
+    pathMatched = true;
+    if (c.operation.method !== method) continue;
+    const params: Record<string, string> = {};
+    c.names.forEach((name, i) => {
+      params[name] = decodePathSegment(m[i + 1] ?? "");
+    });
+    return { found: { operation: c.operation, params }, pathMatched };
+  }
+  return { pathMatched };
+}
+
 /** Build the pipeline over a context and its operations. */
 export function createRouter(ctx: Context, options: RouterOptions): Router {
   const base = new URL(options.baseUrl);
   const basePath = base.pathname.replace(/\/+$/, "");
-  const compiled = options.operations.map(compile).sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0));
+  const compiled = options.operations.map(compile).sort(byRank);
+  const publicOperations = (options.publicOperations ?? []).map(compile).sort(byRank);
   const declared = options.declared.map((d) => compile({ ...d, handle: () => ({ status: 501 }) }));
 
   const owns = (url: URL) =>
@@ -167,7 +216,27 @@ export function createRouter(ctx: Context, options: RouterOptions): Router {
     const url = new URL(request.url);
     const path = url.pathname.slice(basePath.length) || "/";
     const method = request.method.toLowerCase();
+    const requestContext = (params: Record<string, string>): PublicRequestContext => ({
+      request,
+      url: basePath ? new URL(`${path}${url.search}`, url.origin) : url,
+      params,
+      query: url.searchParams,
+      requestId,
+      domain: ctx,
+      json: () => readJson(request),
+    });
     try {
+      if (options.publicPrefix !== undefined && path.startsWith(options.publicPrefix)) {
+        const { found } = match(publicOperations, path, method);
+        if (!found) {
+          throw new DomainError(
+            "NOT_FOUND",
+            `Failed to route the control request: no endpoint ${request.method.toUpperCase()} ${path}`,
+          );
+        }
+        const reply = await found.operation.handle(requestContext(found.params));
+        return jsonResponse(reply.status, reply.body, requestId, reply.headers);
+      }
       const principal = authenticate(ctx, bearerToken(request));
       const wait = options.rateLimiter?.take(principal.token);
       if (wait !== undefined) {
@@ -177,36 +246,19 @@ export function createRouter(ctx: Context, options: RouterOptions): Router {
         );
         return errorResponse(limited, requestId, wait);
       }
-      let matchedPath = false;
-      for (const c of compiled) {
-        const m = c.pattern.exec(path);
-        if (!m) continue;
-        matchedPath = true;
-        if (c.operation.method !== method) continue;
-        const params: Record<string, string> = {};
-        c.names.forEach((name, i) => {
-          params[name] = decodePathSegment(m[i + 1] ?? "");
-        });
-        const reply = await c.operation.handle({
-          request,
-          url: basePath ? new URL(`${path}${url.search}`, url.origin) : url,
-          params,
-          query: url.searchParams,
-          requestId,
-          domain: ctx,
-          principal,
-          json: () => readJson(request),
-        });
+      const { found, pathMatched } = match(compiled, path, method);
+      if (found) {
+        const reply = await found.operation.handle({ ...requestContext(found.params), principal });
         return jsonResponse(reply.status, reply.body, requestId, reply.headers);
       }
       const planned = declared.find((d) => d.operation.method === method && d.pattern.test(path));
       if (planned) {
         throw new DomainError(
           "NOT_IMPLEMENTED",
-          `Failed to ${method.toUpperCase()} ${planned.operation.path}: the fake does not implement this operation yet`,
+          `Failed to ${method.toUpperCase()} ${planned.operation.path}: the fake does not implement this operation`,
         );
       }
-      if (matchedPath || declared.some((d) => d.pattern.test(path))) {
+      if (pathMatched || declared.some((d) => d.pattern.test(path))) {
         throw new DomainError("NOT_FOUND", `Failed to route the request: ${request.method} is not allowed on ${path}`);
       }
       throw new DomainError("NOT_FOUND", `Failed to route the request: no endpoint ${request.method} ${path}`);

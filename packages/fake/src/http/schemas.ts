@@ -1,7 +1,7 @@
 /**
  * Strict zod schemas of the request bodies (unknown fields are rejected, as the real v1 API does). They
  * mirror openapi.yaml's input schemas.
- * @see contract.md sections 3 and 4
+ * @see `docs/api-contract.md` sections 3 and 4
  */
 import { z } from "zod";
 

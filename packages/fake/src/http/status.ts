@@ -1,6 +1,6 @@
 /**
  * The one table from domain error codes to HTTP statuses (tRPC's getHTTPStatusCode idea).
- * @see contract.md section 1
+ * @see `docs/api-contract.md` section 1
  */
 import type { ErrorCode } from "../domain/errors.js";
 

@@ -3,7 +3,7 @@
  * handler's reply must be one of the operation's success statuses with that status's body.
  */
 import type { paths } from "./contract-types.js";
-import type { HttpMethod, Operation, RequestContext } from "./router.js";
+import type { HttpMethod, Operation, PathParamNames, RequestContext } from "./router.js";
 
 type Path = keyof paths;
 
@@ -40,7 +40,10 @@ export type TypedOperation = Operation;
 export function defineOperation<P extends Path, M extends MethodOf<P> & HttpMethod>(
   path: P,
   method: M,
-  handle: (ctx: RequestContext) => ReplyOf<OperationOf<P, M>> | Promise<ReplyOf<OperationOf<P, M>>>,
+  handle: (
+    ctx: RequestContext<Record<PathParamNames<P>, string>>,
+  ) => ReplyOf<OperationOf<P, M>> | Promise<ReplyOf<OperationOf<P, M>>>,
 ): TypedOperation {
-  return { method, path, handle };
+  // The router fills `params` from the same template, so every name of the template is present.
+  return { method, path, handle: handle as (ctx: RequestContext) => ReturnType<typeof handle> };
 }

@@ -6,7 +6,6 @@
 import type { Fake } from "@dispatchkit/fake";
 import { createClient, type DispatchClient } from "@dispatchkit/sdk";
 import { expect } from "vitest";
-import { assignOrdersToRoute } from "../../src/domain/routes.js";
 
 /** The test date (the fake's clock starts at 2026-11-23T08:00Z in useFakeServer). */
 export const DATE = "2026-11-23";
@@ -71,7 +70,7 @@ export async function createRoute(fake: Fake, extra: Record<string, unknown> = {
 
 /** Put orders on a route directly in the domain (what a committed schedule does). */
 export function assign(fake: Fake, routeUuid: string, orderUuids: string[]): void {
-  assignOrdersToRoute(fake.context, routeUuid, orderUuids);
+  fake.control.assignOrders(routeUuid, orderUuids);
 }
 
 /** Publish routes through the SDK and return the finished action. */

@@ -3,14 +3,14 @@
  * time axis (seconds since local midnight of the run's date in the workspace's time zone), solved, and turned
  * back into per-route stop sequences with instants, kilometres and loads, plus the orders left out with their
  * reason. No state, no clock, no ids: everything it needs is in its input.
- * @see contract.md sections 5 and 9
+ * @see `docs/api-contract.md` sections 5 and 9
  */
 // Types only: the contract generated from openapi.yaml.
 import type { components } from "../../../../sdk/src/generated/openapi.js";
 import { solve } from "../../optimizer/index.js";
 import type { Budget, Job, Priority, Problem, Solution, UnassignedReason, Vehicle } from "../../optimizer/types.js";
-import { localInstant, minutesOfDay } from "./local-time.js";
-import type { GeoPoint, TravelMode, TravelProvider } from "./travel.js";
+import type { GeoPoint, TravelMode, TravelProvider } from "../geo.js";
+import { localInstant, minutesOfDay } from "../time.js";
 
 /** A time window as orders and routes carry it: local `HH:MM` times of day. */
 export interface LocalWindow {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { hashGeocoder } from "./geocoding.js";
-import { isoWithOffset, localInstant } from "./local-time.js";
+import { greatCircleKm, greatCircleTravel, hashGeocoder } from "../geo.js";
+import { isoWithOffset, localInstant } from "../time.js";
 import { type PlanOrder, type PlanRoute, plan } from "./planner.js";
-import { greatCircleKm, greatCircleTravel } from "./travel.js";
 
 const berlin = { latitude: 52.52, longitude: 13.405 };
 const area = { ...berlin, radiusKm: 15 };

@@ -1,22 +1,16 @@
 /**
  * Orders, v2 and v1: create, list, fetch, update, delete (one and many), complete, and the order action poll.
- * @see contract.md sections 3, 7 and 8
+ * @see `docs/api-contract.md` sections 3, 7 and 8
  */
-import { getAction, retryAfterSeconds } from "../../domain/actions.js";
+import { getAction } from "../../domain/actions.js";
 import { completeOrder } from "../../domain/completion.js";
+import type { Context } from "../../domain/context.js";
 import { validationFailed } from "../../domain/errors.js";
 import { deleteOrder, deleteOrders } from "../../domain/order-deletion.js";
 import { updateOrder, updateOrderV1 } from "../../domain/order-update.js";
-import {
-  createOrders,
-  getOrder,
-  listOrders,
-  type OrderInput,
-  type OrderRecord,
-  type OrderStatus,
-} from "../../domain/orders.js";
-import type { Context, Principal, Workspace } from "../../domain/state.js";
-import { toActionBody, toOrderBody, toOrderV1Body } from "../bodies.js";
+import { createOrders, getOrder, listOrders, type OrderInput } from "../../domain/orders.js";
+import type { OrderRecord, OrderStatus, Principal, Workspace } from "../../domain/records.js";
+import { toActionBody, toOrderBody, toOrderV1Body, toPollReply } from "../bodies.js";
 import { dateQuery, parseWith, workspaceFromQuery, workspaceFromV1Query } from "../input.js";
 import { paginate } from "../pagination.js";
 import type { RequestContext } from "../router.js";
@@ -54,9 +48,9 @@ function statusQuery(query: URLSearchParams): OrderStatus | undefined {
   return status;
 }
 
-async function completion(req: RequestContext) {
+async function completion(req: RequestContext<{ orderUuid: string }>) {
   const input = parseWith(completeInput, await req.json(), "complete order");
-  const order = completeOrder(req.domain, req.principal, req.params.orderUuid ?? "", {
+  const order = completeOrder(req.domain, req.principal, req.params.orderUuid, {
     status: input.status,
     completedAt: input.completedAt === undefined ? undefined : Date.parse(input.completedAt),
     missedReason: input.missedReason,
@@ -92,10 +86,10 @@ export function orderOperations(): TypedOperation[] {
     }),
     defineOperation("/v2/orders/{orderUuid}", "get", ({ domain, principal, params }) => ({
       status: 200,
-      body: toOrderBody(getOrder(domain, principal, params.orderUuid ?? "")),
+      body: toOrderBody(getOrder(domain, principal, params.orderUuid)),
     })),
     defineOperation("/v2/orders/{orderUuid}", "put", async (req) => {
-      const uuid = req.params.orderUuid ?? "";
+      const uuid = req.params.orderUuid;
       getOrder(req.domain, req.principal, uuid); // 404 before looking at the body
       const input = parseWith(orderInput, await req.json(), "update order");
       const result = updateOrder(req.domain, req.principal, uuid, input);
@@ -104,7 +98,7 @@ export function orderOperations(): TypedOperation[] {
         : { status: 202, body: toActionBody(result.action) };
     }),
     defineOperation("/v2/orders/{orderUuid}", "delete", ({ domain, principal, params }) => {
-      const result = deleteOrder(domain, principal, params.orderUuid ?? "");
+      const result = deleteOrder(domain, principal, params.orderUuid);
       return result.kind === "done"
         ? { status: 200, body: result.result }
         : { status: 202, body: toActionBody(result.action) };
@@ -118,13 +112,8 @@ export function orderOperations(): TypedOperation[] {
       body: await completion(req),
     })),
     defineOperation("/v2/orders/actions/{actionUuid}", "get", ({ domain, principal, params }) => {
-      const action = getAction(domain, principal, params.actionUuid ?? "", ["update", "delete"]);
-      const retry = retryAfterSeconds(domain, action);
-      return {
-        status: 200,
-        body: toActionBody(action),
-        ...(retry !== undefined ? { headers: { "retry-after": String(retry) } } : {}),
-      };
+      const action = getAction(domain, principal, params.actionUuid, ["update", "delete"]);
+      return toPollReply(domain, action);
     }),
     defineOperation("/v1/orders", "post", async (req) => {
       const workspace = workspaceFromV1Query(req.domain, req.principal, req.query, "create orders");
@@ -133,10 +122,10 @@ export function orderOperations(): TypedOperation[] {
     }),
     defineOperation("/v1/orders/{orderUuid}", "get", ({ domain, principal, params }) => ({
       status: 200,
-      body: toOrderV1Body(domain, getOrder(domain, principal, params.orderUuid ?? "")),
+      body: toOrderV1Body(domain, getOrder(domain, principal, params.orderUuid)),
     })),
     defineOperation("/v1/orders/{orderUuid}", "put", async (req) => {
-      const uuid = req.params.orderUuid ?? "";
+      const uuid = req.params.orderUuid;
       getOrder(req.domain, req.principal, uuid);
       const input = parseWith(orderInputV1, await req.json(), "update order");
       return { status: 200, body: toOrderV1Body(req.domain, updateOrderV1(req.domain, req.principal, uuid, input)) };

@@ -1,12 +1,12 @@
 /**
  * Routes, v2 and v1: create, list, fetch, lock/unlock, timeline, publish and the publish action poll.
- * @see contract.md sections 4, 7 and 8
+ * @see `docs/api-contract.md` sections 4, 7 and 8
  */
-import { getAction, retryAfterSeconds } from "../../domain/actions.js";
+import { getAction } from "../../domain/actions.js";
 import { publishRoutes } from "../../domain/publishing.js";
-import { toTimelineView } from "../../domain/route-view.js";
 import { createRoutes, getRoute, listRoutes, setRouteLocked } from "../../domain/routes.js";
-import { toActionBody, toRouteBody, toRouteV1Body } from "../bodies.js";
+import { toTimelineView } from "../../domain/views.js";
+import { toActionBody, toPollReply, toRouteBody, toRouteV1Body } from "../bodies.js";
 import { dateQuery, parseWith, workspaceFromBody, workspaceFromQuery, workspaceFromV1Query } from "../input.js";
 import { paginate } from "../pagination.js";
 import { publishInput, routeCreateInput, routeCreateInputV1, routeUpdateInput } from "../schemas.js";
@@ -29,16 +29,16 @@ export function routeOperations(): TypedOperation[] {
     }),
     defineOperation("/v2/routes/{routeUuid}", "get", ({ domain, principal, params }) => ({
       status: 200,
-      body: toRouteBody(getRoute(domain, principal, params.routeUuid ?? "")),
+      body: toRouteBody(getRoute(domain, principal, params.routeUuid)),
     })),
     defineOperation("/v2/routes/{routeUuid}", "patch", async (req) => {
-      const uuid = req.params.routeUuid ?? "";
+      const uuid = req.params.routeUuid;
       getRoute(req.domain, req.principal, uuid);
       const input = parseWith(routeUpdateInput, await req.json(), "update route");
       return { status: 200, body: toRouteBody(setRouteLocked(req.domain, req.principal, uuid, input.locked)) };
     }),
     defineOperation("/v2/routes/{routeUuid}/timeline", "get", ({ domain, principal, params, url }) => {
-      const route = getRoute(domain, principal, params.routeUuid ?? "");
+      const route = getRoute(domain, principal, params.routeUuid);
       return { status: 200, body: paginate(toTimelineView(domain, route), url) };
     }),
     defineOperation("/v2/routes/publish", "post", async (req) => {
@@ -51,13 +51,8 @@ export function routeOperations(): TypedOperation[] {
       return { status: 202, body: toActionBody(action) };
     }),
     defineOperation("/v2/routes/actions/{actionUuid}", "get", ({ domain, principal, params }) => {
-      const action = getAction(domain, principal, params.actionUuid ?? "", ["publish"]);
-      const retry = retryAfterSeconds(domain, action);
-      return {
-        status: 200,
-        body: toActionBody(action),
-        ...(retry !== undefined ? { headers: { "retry-after": String(retry) } } : {}),
-      };
+      const action = getAction(domain, principal, params.actionUuid, ["publish"]);
+      return toPollReply(domain, action);
     }),
     defineOperation("/v1/routes", "post", async (req) => {
       const workspace = workspaceFromV1Query(req.domain, req.principal, req.query, "create routes");

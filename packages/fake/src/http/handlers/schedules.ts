@@ -1,23 +1,16 @@
 /**
  * Scheduling: POST /v2/schedules (three modes), GET /v2/schedules (runs), GET /v2/schedules/{actionUuid} and
  * /v2/schedules/actions/{actionUuid} (the action), GET /v2/schedules/{actionUuid}/solution (the plan).
- * @see contract.md section 5
+ * @see `docs/api-contract.md` section 5
  */
 import { z } from "zod";
-import type { ActionRecord } from "../../domain/actions.js";
-import { retryAfterSeconds } from "../../domain/actions.js";
 import { DomainError, validationFailed } from "../../domain/errors.js";
-import { isoWithOffset } from "../../domain/scheduling/local-time.js";
-import {
-  getScheduleAction,
-  getScheduleSolution,
-  listScheduleActions,
-  type ScheduleRequest,
-  type ScheduleRunRecord,
-  startSchedule,
-} from "../../domain/scheduling/runs.js";
-import type { Context } from "../../domain/state.js";
-import { toActionBody } from "../bodies.js";
+import type { ScheduleRunRecord } from "../../domain/records.js";
+import type { ScheduleRequest } from "../../domain/scheduling/requests.js";
+import { startSchedule } from "../../domain/scheduling/runs.js";
+import { getScheduleAction, getScheduleSolution, listScheduleActions } from "../../domain/scheduling/solutions.js";
+import { isoWithOffset } from "../../domain/time.js";
+import { toActionBody, toPollReply } from "../bodies.js";
 import type { components } from "../contract-types.js";
 import { zodDetails } from "../input.js";
 import { paginate } from "../pagination.js";
@@ -115,15 +108,6 @@ export function toSolutionBody(run: ScheduleRunRecord): SolutionBody {
   };
 }
 
-function pollReply(domain: Context, action: ActionRecord) {
-  const retry = retryAfterSeconds(domain, action);
-  return {
-    status: 200 as const,
-    body: toActionBody(action),
-    ...(retry !== undefined ? { headers: { "retry-after": String(retry) } } : {}),
-  };
-}
-
 /** The scheduling operations. */
 export function scheduleOperations(): TypedOperation[] {
   return [
@@ -136,14 +120,14 @@ export function scheduleOperations(): TypedOperation[] {
       body: paginate(listScheduleActions(domain, principal).map(toActionBody), url),
     })),
     defineOperation("/v2/schedules/{actionUuid}", "get", ({ domain, principal, params }) =>
-      pollReply(domain, getScheduleAction(domain, principal, params.actionUuid ?? "")),
+      toPollReply(domain, getScheduleAction(domain, principal, params.actionUuid)),
     ),
     defineOperation("/v2/schedules/actions/{actionUuid}", "get", ({ domain, principal, params }) =>
-      pollReply(domain, getScheduleAction(domain, principal, params.actionUuid ?? "")),
+      toPollReply(domain, getScheduleAction(domain, principal, params.actionUuid)),
     ),
     defineOperation("/v2/schedules/{actionUuid}/solution", "get", ({ domain, principal, params }) => ({
       status: 200,
-      body: toSolutionBody(getScheduleSolution(domain, principal, params.actionUuid ?? "")),
+      body: toSolutionBody(getScheduleSolution(domain, principal, params.actionUuid)),
     })),
   ];
 }

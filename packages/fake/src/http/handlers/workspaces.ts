@@ -1,8 +1,8 @@
 /**
  * GET /v2/workspaces and GET /workspaces.
- * @see contract.md section 2
+ * @see `docs/api-contract.md` section 2
  */
-import type { Workspace } from "../../domain/state.js";
+import type { Workspace } from "../../domain/records.js";
 import { listWorkspaces } from "../../domain/workspaces.js";
 import type { components } from "../contract-types.js";
 import { paginate } from "../pagination.js";

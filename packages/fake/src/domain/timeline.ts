@@ -6,27 +6,11 @@
  * Three kinds of times per stop: planned (copied from the estimates at publish, then fixed), estimated
  * (recomputed on every change; after a completion, the stops that follow are re-estimated from its actual
  * departure), actual (from completions).
- * @see contract.md sections 4 and 9
+ * @see `docs/api-contract.md` sections 4 and 9
  */
-import { travelOf } from "./locations.js";
-import type { OrderRecord } from "./orders.js";
-import type { RouteRecord } from "./routes.js";
-import { localInstant, minutesOfDay } from "./scheduling/local-time.js";
-import type { Context } from "./state.js";
-
-/** One row of a route's timeline. Instants are epoch ms; null where not (yet) known. */
-export interface TimelineEntry {
-  type: "start_location" | "delivering_stop" | "end_location";
-  /** The order served at a delivering stop; null for the start and end locations. */
-  orderUuid: string | null;
-  distanceFromPreviousKm: number;
-  plannedArrival: number | null;
-  plannedDeparture: number | null;
-  estimatedArrival: number | null;
-  estimatedDeparture: number | null;
-  actualArrival: number | null;
-  actualDeparture: number | null;
-}
+import type { Context } from "./context.js";
+import type { OrderRecord, RouteRecord, TimelineEntry } from "./records.js";
+import { localInstant, minutesOfDay } from "./time.js";
 
 /** The violations an order can have on its route (an update action reports them). */
 export type Violation = "time_window" | "capacity" | "tags" | "shift";
@@ -85,7 +69,7 @@ export function recomputeRoute(ctx: Context, route: RouteRecord): void {
 
   const points = [route.startLocation, ...orders.map((o) => o.location)];
   if (route.endLocation) points.push(route.endLocation);
-  const matrix = travelOf(ctx)(points, route.travelMode);
+  const matrix = ctx.travel(points, route.travelMode);
   const legSeconds = (a: number, b: number) => matrix.durations[a]?.[b] ?? 0;
   const legKm = (a: number, b: number) => (matrix.distances[a]?.[b] ?? 0) / 1000;
 

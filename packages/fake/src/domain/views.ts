@@ -1,14 +1,14 @@
 /**
  * The wire shapes of a route and its timeline (v2), built in the domain because events carry them as they
  * were at emission. HTTP handlers answer the same objects.
- * @see contract.md sections 4 and 6
+ * @see `docs/api-contract.md` sections 4 and 6
  */
 // Types only: the contract generated from openapi.yaml (the domain never imports from http/).
 import type { components } from "../../../sdk/src/generated/openapi.js";
+import type { Context } from "./context.js";
 import { trackingLink } from "./orders.js";
-import type { RouteRecord } from "./routes.js";
-import { isoWithOffset } from "./scheduling/local-time.js";
-import type { Context } from "./state.js";
+import type { RouteRecord } from "./records.js";
+import { isoWithOffset } from "./time.js";
 
 /** A route as answered (v2): the contract's `Route`, so the domain's view cannot drift from openapi.yaml. */
 export type RouteView = components["schemas"]["Route"];

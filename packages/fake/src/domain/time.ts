@@ -1,6 +1,7 @@
 /**
- * Local dates and times of day in a workspace's IANA time zone, converted to instants and back, without any
- * time-zone library (Intl only). Correct across daylight-saving changes.
+ * Time, a leaf of the domain: calendar dates, and local dates and times of day in a workspace's IANA time zone
+ * converted to instants and back, without any time-zone library (Intl only). Correct across daylight-saving
+ * changes.
  */
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -67,4 +68,12 @@ export function isoWithOffset(instant: number, timeZone: string): string {
   const hh = String(Math.floor(abs / 60)).padStart(2, "0");
   const mm = String(abs % 60).padStart(2, "0");
   return `${local}${sign}${hh}:${mm}`;
+}
+
+/** Whether `YYYY-MM-DD` names a real day (2026-02-30 does not). */
+export function isCalendarDate(date: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === date;
 }

@@ -1,0 +1,105 @@
+/**
+ * What every domain command receives: the state of one fake instance (plain data in Maps, so a snapshot is a
+ * structured clone), its clock, its id generator and the services it was built with.
+ */
+import type { Clock } from "./clock.js";
+import type { Geocoder, TravelProvider } from "./geo.js";
+import type { Ids } from "./ids.js";
+import type {
+  ActionKind,
+  ActionRecord,
+  ActionSummary,
+  EventRecord,
+  NotificationRecord,
+  OrderRecord,
+  Organization,
+  RouteRecord,
+  ScheduleRunRecord,
+  TokenRecord,
+  Workspace,
+} from "./records.js";
+
+/** All entities of one fake instance. */
+export interface State {
+  organizations: Map<string, Organization>;
+  tokens: Map<string, TokenRecord>;
+  /** By uuid, in creation order. */
+  workspaces: Map<string, Workspace>;
+  nextWorkspaceId: number;
+  /** Live orders by uuid, in creation order. Deleted orders are removed (gone for good). */
+  orders: Map<string, OrderRecord>;
+  /** Last `ORD-<n>` number handed out, per organization id. */
+  orderNumbers: Map<string, number>;
+  /** Routes by uuid, in creation order. */
+  routes: Map<string, RouteRecord>;
+  /** Background actions (schedule, publish, update, delete) by uuid, in creation order. */
+  actions: Map<string, ActionRecord>;
+  /** Every event the domain emitted, oldest first (webhook delivery reads them). */
+  events: EventRecord[];
+  /** Customer notifications the service "sent" (on completion), oldest first. */
+  notifications: NotificationRecord[];
+  /** The stored solution of every finished scheduling run, by action uuid. */
+  scheduleRuns: Map<string, ScheduleRunRecord>;
+}
+
+/** Empty state. */
+export function createState(): State {
+  return {
+    organizations: new Map(),
+    tokens: new Map(),
+    workspaces: new Map(),
+    nextWorkspaceId: 1001,
+    orders: new Map(),
+    orderNumbers: new Map(),
+    routes: new Map(),
+    actions: new Map(),
+    events: [],
+    notifications: [],
+    scheduleRuns: new Map(),
+  };
+}
+
+/** What a piece of background work returns; throwing a `DomainError` fails the action with its message. */
+export type ActionOutcome =
+  | { status: "finished"; summary: ActionSummary }
+  | { status: "failed"; reason: string; summary?: ActionSummary };
+
+/** The work of an action: runs once, against the state at the moment it runs. */
+export type ActionWork = (ctx: Context, action: ActionRecord) => ActionOutcome;
+
+/** How actions run (fake option `actions`). */
+export interface ActionOptions {
+  /** Keep actions pending until released: `true` for every kind, or a list of kinds. Default false. */
+  hold?: boolean | readonly ActionKind[];
+  /** Keep actions pending for this many milliseconds of the fake's clock (default 0: end at once). */
+  delayMs?: number;
+  /** `Retry-After` hint (seconds) answered on polls of a pending action (default 1). */
+  retryAfterSeconds?: number;
+}
+
+/**
+ * The runtime part of the action engine: options and the work of pending actions, by action uuid. The work
+ * closures live here, not in {@link State}, which stays plain data.
+ */
+export interface ActionRuntime {
+  options: ActionOptions;
+  works: Map<string, ActionWork>;
+}
+
+/** Create the runtime that {@link Context.actions} holds. */
+export function createActionRuntime(options: ActionOptions = {}): ActionRuntime {
+  return { options: { ...options }, works: new Map() };
+}
+
+/** What every domain command receives. Every field is set by whoever builds the context (`createFake`). */
+export interface Context {
+  clock: Clock;
+  ids: Ids;
+  state: State;
+  /** Geocoder for addresses without coordinates. */
+  geocoder: Geocoder;
+  /** Travel-time provider of timelines and scheduling runs. */
+  travel: TravelProvider;
+  /** How background actions run (hold, delay, pending work). */
+  actions: ActionRuntime;
+}
