@@ -1,8 +1,7 @@
 /**
  * A faithful in-memory fake of the Delivery Dispatch Platform API: `createFake()` gives an isolated instance
  * with MSW handlers (`fake.handlers`), an in-process `fake.fetch`, a test-control surface and a real route
- * optimizer. The standalone HTTP server is in `@dispatchkit/fake/node`, the optimizer alone in
- * `@dispatchkit/fake/optimizer`.
+ * optimizer. The standalone HTTP server is in `@dispatchkit/fake/node`.
  *
  * @packageDocumentation
  */

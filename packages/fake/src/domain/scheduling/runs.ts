@@ -4,7 +4,7 @@
  * @see contract.md section 5
  */
 
-import type { Budget } from "../../optimizer/types.js";
+import type { Budget } from "@dispatchkit/optimizer";
 import { type ActionOutcome, type ActionRecord, getAction, listActions, startAction } from "../actions.js";
 import { DomainError, type ErrorDetail, validationFailed } from "../errors.js";
 import { resolveLocation, travelOf } from "../locations.js";
