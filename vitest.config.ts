@@ -8,8 +8,8 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@dispatchkit\/sdk$/, replacement: src("./packages/sdk/src/index.ts") },
+      { find: /^@dispatchkit\/optimizer$/, replacement: src("./packages/optimizer/src/index.ts") },
       { find: /^@dispatchkit\/fake\/node$/, replacement: src("./packages/fake/src/node.ts") },
-      { find: /^@dispatchkit\/fake\/optimizer$/, replacement: src("./packages/fake/src/optimizer/index.ts") },
       { find: /^@dispatchkit\/fake$/, replacement: src("./packages/fake/src/index.ts") },
     ],
   },

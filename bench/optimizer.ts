@@ -1,5 +1,5 @@
 /**
- * Benchmark of the fake's VRPTW optimizer on Solomon / Gehring-Homberger instances.
+ * Benchmark of the VRPTW optimizer (@dispatchkit/optimizer) on Solomon / Gehring-Homberger instances.
  *
  *   npm run bench:optimizer -- [--budget fast|default|thorough] [--iterations N] [--seed N] [--minimize-routes]
  *     [--time-limit MS] [--out DIR] [--shared DIR] [--set solomon|homberger200|homberger1000]... [FILE|DIR|NAME]...
@@ -13,7 +13,7 @@
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { type Budget, type Problem, type SolveOptions, solve } from "../packages/fake/src/optimizer/index.js";
+import { type Budget, type Problem, type SolveOptions, solve } from "../packages/optimizer/src/index.js";
 
 /** One row of a Solomon / Gehring-Homberger instance (row 0 is the depot). */
 export interface Node {

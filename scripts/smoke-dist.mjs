@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Loads the built packages the way users do (ESM import and CJS require, through the workspace links in
-// node_modules) and makes one real call: the SDK against the fake's in-process fetch.
+// node_modules) and makes real calls: the optimizer on its own, and the SDK against the fake's in-process fetch.
 import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
@@ -11,7 +12,8 @@ const esmFake = await import("@dispatchkit/fake");
 const cjsSdk = require("@dispatchkit/sdk");
 const cjsFake = require("@dispatchkit/fake");
 const esmNode = await import("@dispatchkit/fake/node");
-const esmOptimizer = await import("@dispatchkit/fake/optimizer");
+const esmOptimizer = await import("@dispatchkit/optimizer");
+const cjsOptimizer = require("@dispatchkit/optimizer");
 
 for (const [name, mod] of Object.entries({ esmSdk, cjsSdk })) {
   assert.equal(typeof mod.createClient, "function", `${name}.createClient`);
@@ -20,7 +22,49 @@ for (const [name, mod] of Object.entries({ esmFake, cjsFake })) {
   assert.equal(typeof mod.createFake, "function", `${name}.createFake`);
 }
 assert.equal(typeof esmNode.startServer, "function", "node.startServer");
-assert.equal(typeof esmOptimizer.solve, "function", "optimizer.solve");
+
+// The optimizer from its own dist, ESM and CJS: one small problem, a known plan.
+assert.match(require.resolve("@dispatchkit/optimizer"), /packages\/optimizer\/dist\/index\.cjs$/);
+// The fake's build imports the optimizer (a dependency) instead of carrying its own copy.
+const fakeDist = new URL("../packages/fake/dist/", import.meta.url);
+const fakeJs = readdirSync(fakeDist)
+  .filter((f) => /\.c?js$/.test(f))
+  .map((f) => readFileSync(new URL(f, fakeDist), "utf8"));
+assert.ok(
+  fakeJs.some((text) => text.includes('"@dispatchkit/optimizer"')),
+  "the fake's dist imports @dispatchkit/optimizer",
+);
+assert.ok(
+  !fakeJs.some((text) => /function (budgetIterations|buildModel)\b/.test(text)),
+  "the fake bundles no optimizer",
+);
+for (const [name, mod] of Object.entries({ esmOptimizer, cjsOptimizer })) {
+  const solution = mod.solve(
+    {
+      travel: {
+        size: 3,
+        durations: [
+          [0, 600, 900],
+          [600, 0, 400],
+          [900, 400, 0],
+        ],
+      },
+      vehicles: [{ id: "van", start: 0, end: 0, shiftStart: 0, shiftEnd: 36_000, capacity: 1 }],
+      jobs: [
+        { id: "a", location: 1, load: 1 },
+        { id: "b", location: 2, load: 1 },
+      ],
+    },
+    { seed: 1, budget: "fast" },
+  );
+  assert.equal(solution.routes.length, 1, `${name}: one route`);
+  assert.equal(solution.routes[0].stops.length, 1, `${name}: capacity 1 takes one job`);
+  assert.deepEqual(
+    solution.unassigned.map((u) => u.reason),
+    ["capacity"],
+    `${name}: the other is left out`,
+  );
+}
 
 for (const [sdk, fakeMod] of [
   [esmSdk, esmFake],
@@ -70,4 +114,6 @@ try {
 } finally {
   await running.close();
 }
-console.log("smoke-dist: ESM and CJS builds of @dispatchkit/sdk and @dispatchkit/fake load and answer");
+console.log(
+  "smoke-dist: ESM and CJS builds of @dispatchkit/optimizer, @dispatchkit/sdk and @dispatchkit/fake load and answer",
+);

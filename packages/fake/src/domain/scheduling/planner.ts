@@ -5,10 +5,18 @@
  * reason. No state, no clock, no ids: everything it needs is in its input.
  * @see `docs/api-contract.md` sections 5 and 9
  */
+import {
+  type Budget,
+  type Job,
+  type Priority,
+  type Problem,
+  type Solution,
+  solve,
+  type UnassignedReason,
+  type Vehicle,
+} from "@dispatchkit/optimizer";
 // Types only: the contract generated from openapi.yaml.
 import type { components } from "../../../../sdk/src/generated/openapi.js";
-import { solve } from "../../optimizer/index.js";
-import type { Budget, Job, Priority, Problem, Solution, UnassignedReason, Vehicle } from "../../optimizer/types.js";
 import type { GeoPoint, TravelMode, TravelProvider } from "../geo.js";
 import { localInstant, minutesOfDay } from "../time.js";
 

@@ -4,7 +4,7 @@
  * and records the solution.
  * @see `docs/api-contract.md` section 5
  */
-import type { Budget } from "../../optimizer/types.js";
+import type { Budget } from "@dispatchkit/optimizer";
 import { startAction } from "../actions.js";
 import type { ActionOutcome, Context } from "../context.js";
 import type { TravelMode } from "../geo.js";

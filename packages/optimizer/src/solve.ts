@@ -49,7 +49,7 @@ export function budgetIterations(budget: Budget, jobs: number): number {
  *
  * @example
  * ```ts
- * import { solve } from "@dispatchkit/fake/optimizer";
+ * import { solve } from "@dispatchkit/optimizer";
  *
  * const solution = solve({
  *   travel: { size: 3, durations: [[0, 600, 900], [600, 0, 400], [900, 400, 0]] },

@@ -1,8 +1,8 @@
 /**
  * The optimizer's problem model: plain data, no knowledge of orders, routes or HTTP.
  *
- * Times are seconds on one common axis chosen by the caller (the fake uses seconds since local midnight of
- * the run's date); locations are indices into the travel matrices.
+ * Times are seconds on one common axis chosen by the caller (`@dispatchkit/fake` uses seconds since local
+ * midnight of the run's date); locations are indices into the travel matrices.
  *
  * @packageDocumentation
  */
@@ -56,7 +56,7 @@ export interface Vehicle {
 export type TravelFunction = (from: number, to: number) => number;
 
 /**
- * Travel durations (seconds) and distances (any unit; the fake uses metres) between location indices, as
+ * Travel durations (seconds) and distances (any unit; `@dispatchkit/fake` uses metres) between location indices, as
  * square matrices or as functions. `distances` defaults to `durations`.
  */
 export interface Travel {
@@ -73,12 +73,13 @@ export interface Problem {
   travel: Travel;
 }
 
-/** Why a job was left out of the plan (contract.md section 5). */
+/** Why a job was left out of the plan (`docs/api-contract.md` section 5). */
 export type UnassignedReason = "time_window" | "capacity" | "tags" | "shift" | "no_route";
 
 /** How hard to search. Budgets are iteration counts, so results do not depend on the machine's speed. */
 export type Budget = "fast" | "default" | "thorough";
 
+/** Seed, budget and objective switches of a `solve` call; every field is optional. */
 export interface SolveOptions {
   /** Seed of the solver's own pseudo-random generator (default 1). Same input and seed give the same plan. */
   seed?: number;
@@ -140,11 +141,13 @@ export interface PlannedRoute {
   load: number;
 }
 
+/** A job left out of the plan, with its reason. */
 export interface Unassigned {
   jobId: string;
   reason: UnassignedReason;
 }
 
+/** The plan: one route per used vehicle, the jobs left out, totals, and the iterations run. */
 export interface Solution {
   routes: PlannedRoute[];
   unassigned: Unassigned[];

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type Checker, toProblem } from "../../../../bench/optimizer.js";
+import { type Checker, toProblem } from "../../../bench/optimizer.js";
 import type { Job, Problem, Solution, Vehicle } from "./index.js";
 import { solve } from "./index.js";
 
@@ -503,7 +503,7 @@ describe("solve: properties", () => {
 });
 
 // The independent checker lives beside the repository (../shared/bench); skip when it is not there.
-const checkerUrl = new URL("../../../../../shared/bench/check-solution.mjs", import.meta.url).href;
+const checkerUrl = new URL("../../../../shared/bench/check-solution.mjs", import.meta.url).href;
 const checker = (await import(/* @vite-ignore */ checkerUrl).catch(() => null)) as Checker | null;
 if (!checker) console.warn(`skipping the Solomon C101 test: ${checkerUrl} not found`);
 

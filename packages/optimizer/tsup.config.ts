@@ -1,0 +1,12 @@
+import { defineConfig } from "tsup";
+
+export default defineConfig({
+  entry: ["src/index.ts"],
+  format: ["esm", "cjs"],
+  dts: true,
+  sourcemap: true,
+  clean: true,
+  target: "es2022",
+  // No runtime dependencies and no platform APIs: the same build runs in Node, browsers and workers.
+  platform: "neutral",
+});
