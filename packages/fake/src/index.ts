@@ -25,8 +25,12 @@ export type { Clock, ManualClock } from "./domain/clock.js";
 export type {
   ActionKind,
   ActionRecord,
+  ActionStatus,
+  ActionSummary,
   EventRecord,
   EventType,
+  RouteEventData,
+  OrderStatusUpdatedData,
   NotificationRecord,
   Organization,
   TokenRecord,
