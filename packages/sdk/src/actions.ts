@@ -7,7 +7,7 @@
 import { type DispatchClient, unwrap } from "./client.js";
 import { ApiError, DispatchError, parseRetryAfter, TimeoutError } from "./errors.js";
 import type { components } from "./generated/openapi.js";
-import { abortableSleep, defaultSleep, type Sleep } from "./retry.js";
+import { abortableSleep, defaultSleep, type Sleep } from "./transport.js";
 
 /**
  * A background action as the API returns it (`components.schemas.Action`).

@@ -5,7 +5,7 @@
 import createFetchClient, { type Client, type Middleware } from "openapi-fetch";
 import { ApiError } from "./errors.js";
 import type { paths } from "./generated/openapi.js";
-import { clientHeaders, createTransport, type TokenSource, type TransportOptions } from "./retry.js";
+import { clientHeaders, createTransport, type TokenSource, type TransportOptions } from "./transport.js";
 
 /**
  * Options of {@link createClient}.

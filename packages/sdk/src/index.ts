@@ -87,7 +87,7 @@ export {
   type Sleep,
   type TokenSource,
   type TransportOptions,
-} from "./retry.js";
+} from "./transport.js";
 // Webhooks
 export {
   type SignedWebhook,
