@@ -329,15 +329,8 @@ export class TimeoutError extends DispatchError {
   }
 }
 
-/**
- * Whether a value is the API's error body.
- *
- * @example
- * ```ts
- * if (isErrorBody(body)) console.error(body.code, body.requestId);
- * ```
- */
-export function isErrorBody(body: unknown): body is ErrorBody {
+/** Whether a value is the API's error body. */
+function isErrorBody(body: unknown): body is ErrorBody {
   return (
     typeof body === "object" &&
     body !== null &&
