@@ -2,7 +2,7 @@
  * Background actions (answers 202): wait for one, resume a wait from a stored `actionUuid`, and the helpers built
  * on it: `scheduleAndWait`, `publishAndWait`, `deleteOrders`.
  *
- * @see contract.md §7 (actions), §3 (bulk delete), §4 (publish), §5 (scheduling)
+ * @see `docs/api-contract.md` section 7 (actions), section 3 (bulk delete), section 4 (publish), section 5 (scheduling)
  */
 import { type DispatchClient, unwrap } from "./client.js";
 import { ApiError, DispatchError, TimeoutError } from "./errors.js";

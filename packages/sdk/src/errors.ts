@@ -1,7 +1,7 @@
 /**
  * Typed errors: one class per kind of failure, built from the API's single error body.
  *
- * @see contract.md §1 (error body and codes)
+ * @see `docs/api-contract.md` section 1 (error body and codes)
  */
 import type { components } from "./generated/openapi.js";
 
