@@ -2,12 +2,12 @@
  * Background actions (answers 202): wait for one, resume a wait from a stored `actionUuid`, and the helpers built
  * on it: `scheduleAndWait`, `publishAndWait`, `deleteOrders`.
  *
- * @see contract.md §7 (actions), §3 (bulk delete), §4 (publish), §5 (scheduling)
+ * @see `docs/api-contract.md` section 7 (actions), section 3 (bulk delete), section 4 (publish), section 5 (scheduling)
  */
 import { type DispatchClient, unwrap } from "./client.js";
-import { ApiError, DispatchError, parseRetryAfter, TimeoutError } from "./errors.js";
+import { ApiError, DispatchError, TimeoutError } from "./errors.js";
 import type { components } from "./generated/openapi.js";
-import { abortableSleep, defaultSleep, type Sleep } from "./retry.js";
+import { abortableSleep, defaultSleep, retryAfterMs, type Sleep, withDeadline } from "./transport.js";
 
 /**
  * A background action as the API returns it (`components.schemas.Action`).
@@ -224,24 +224,17 @@ export async function waitForAction(
   const intervalMs = options.intervalMs ?? 1000;
   const sleep = options.sleep ?? defaultSleep;
 
-  let controller: AbortController | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const outer = options.signal;
-  const onAbort = () => controller?.abort(outer?.reason);
-  if (options.timeoutMs !== undefined) {
-    const limit = options.timeoutMs;
-    controller = new AbortController();
-    timer = setTimeout(
-      () =>
-        controller?.abort(
-          new TimeoutError(`Failed to wait for ${kind} action ${actionUuid}: not finished within ${limit} ms`, limit),
-        ),
-      limit,
-    );
-    if (outer?.aborted) controller.abort(outer.reason);
-    else outer?.addEventListener("abort", onAbort, { once: true });
-  }
-  const signal = controller?.signal ?? outer;
+  const limit = options.timeoutMs;
+  const deadline =
+    limit === undefined
+      ? undefined
+      : withDeadline(
+          options.signal,
+          limit,
+          () =>
+            new TimeoutError(`Failed to wait for ${kind} action ${actionUuid}: not finished within ${limit} ms`, limit),
+        );
+  const signal = deadline?.signal ?? options.signal;
 
   try {
     let current: Action | undefined = typeof action === "string" ? undefined : action;
@@ -258,16 +251,14 @@ export async function waitForAction(
       const { data, error, response } = await poll(client, kind, actionUuid, signal);
       if (data === undefined) throw ApiError.from(response, error);
       current = data;
-      const hint = parseRetryAfter(response.headers);
       backoffMs = Math.min(intervalMs, backoffMs * 2);
-      pauseMs = hint !== undefined ? hint * 1000 : backoffMs;
+      pauseMs = retryAfterMs(response.headers) ?? backoffMs;
       options.onProgress?.(current);
     }
   } catch (error) {
     throw signal?.aborted ? signal.reason : error;
   } finally {
-    if (timer !== undefined) clearTimeout(timer);
-    outer?.removeEventListener("abort", onAbort);
+    deadline?.dispose();
   }
 }
 
@@ -369,15 +360,8 @@ export interface DeleteOrdersOptions extends Omit<WaitOptions<"delete">, "kind">
   onBatch?: (result: DeleteOrdersResult, batch: readonly string[]) => void;
 }
 
-/**
- * The API's limit of uuids per `DELETE /v2/orders` call.
- *
- * @example
- * ```ts
- * const calls = Math.ceil(uuids.length / MAX_DELETE_BATCH);
- * ```
- */
-export const MAX_DELETE_BATCH = 500;
+/** The API's limit of uuids per `DELETE /v2/orders` call. */
+const MAX_DELETE_BATCH = 500;
 
 /**
  * Delete any number of orders: dedupes the uuids, sends them in calls of at most 500 (`DELETE /v2/orders`), waits

@@ -1,7 +1,7 @@
 /**
  * Typed errors: one class per kind of failure, built from the API's single error body.
  *
- * @see contract.md §1 (error body and codes)
+ * @see `docs/api-contract.md` section 1 (error body and codes)
  */
 import type { components } from "./generated/openapi.js";
 
@@ -329,15 +329,8 @@ export class TimeoutError extends DispatchError {
   }
 }
 
-/**
- * Whether a value is the API's error body.
- *
- * @example
- * ```ts
- * if (isErrorBody(body)) console.error(body.code, body.requestId);
- * ```
- */
-export function isErrorBody(body: unknown): body is ErrorBody {
+/** Whether a value is the API's error body. */
+function isErrorBody(body: unknown): body is ErrorBody {
   return (
     typeof body === "object" &&
     body !== null &&

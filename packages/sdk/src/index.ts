@@ -5,100 +5,82 @@
  * @packageDocumentation
  */
 
-// Background actions
+// Client: the entry point, its options and the per-call options
+export { createClient, type ClientOptions, type DispatchClient } from "./client.js";
+export type { CallOptions, FetchLike, RetryInfo, RetryOptions, Sleep, TokenSource } from "./transport.js";
+export { bearerAuth } from "./client.js";
+
+// Results: `unwrap()` a call for its data or a typed error, or type the parts of `{ data, error, response }`
+export { unwrap, type DataOf, type ErrorOf } from "./client.js";
+
+// Errors: everything the SDK throws extends DispatchError; ApiError and its subclasses are error answers
 export {
-  type Action,
-  ActionFailedError,
-  type ActionKind,
-  type ActionOf,
-  type ActionSummaries,
-  type DeleteFailureReason,
-  type DeleteOrdersOptions,
-  type DeleteOrdersResult,
-  deleteOrders,
-  MAX_DELETE_BATCH,
-  type PublishRequest,
-  publishAndWait,
-  type ScheduleRequest,
-  type Solution,
-  type StartAndWaitOptions,
-  scheduleAndWait,
-  type WaitOptions,
-  waitForAction,
-} from "./actions.js";
-// Client
-export {
-  bearerAuth,
-  type ClientOptions,
-  createClient,
-  type DataOf,
-  type DispatchClient,
-  type ErrorOf,
-  unwrap,
-} from "./client.js";
-// Errors
-export {
-  ApiError,
-  type ApiErrorInit,
-  type ApiErrorJson,
-  ConflictError,
-  ConnectionError,
   DispatchError,
+  ApiError,
+  ValidationError,
+  UnauthorizedError,
+  TokenExpiredError,
+  NotFoundError,
+  ConflictError,
+  RateLimitError,
+  ServerError,
+  ConnectionError,
+  TimeoutError,
+  type ApiErrorJson,
   type ErrorBody,
   type ErrorCode,
   type ErrorDetail,
-  isErrorBody,
-  NotFoundError,
-  parseRetryAfter,
-  RateLimitError,
-  ServerError,
-  TimeoutError,
-  TokenExpiredError,
-  UnauthorizedError,
-  ValidationError,
 } from "./errors.js";
-// Contract types, generated from openapi.yaml
-export type { components, operations, paths, webhooks } from "./generated/openapi.js";
 
-// Pagination
+// Background actions: wait for a 202's action, or start one and wait
 export {
-  type ItemOf,
-  type ListParams,
-  type ListPath,
-  type ListResponse,
-  type Page,
-  type PageMetadata,
+  waitForAction,
+  scheduleAndWait,
+  publishAndWait,
+  deleteOrders,
+  ActionFailedError,
+  type Action,
+  type ActionKind,
+  type ActionOf,
+  type ActionSummaries,
+  type WaitOptions,
+  type StartAndWaitOptions,
+  type ScheduleRequest,
+  type Solution,
+  type PublishRequest,
+  type DeleteOrdersOptions,
+  type DeleteOrdersResult,
+  type DeleteFailureReason,
+} from "./actions.js";
+
+// Pagination: every item (or page) of a list endpoint
+export {
+  paginate,
+  type Paginator,
   type PaginateArgs,
   type PaginateOptions,
-  type Paginator,
-  paginate,
+  type Page,
+  type PageMetadata,
+  type ListPath,
+  type ListParams,
+  type ListResponse,
+  type ItemOf,
 } from "./pagination.js";
-// Transport: auth, retries, timeouts, token refresh
+
+// Webhooks: verify a delivery and get its typed event; sign one to test your endpoint
 export {
-  backoffDelay,
-  type CallOptions,
-  createTransport,
-  defaultSleep,
-  type FetchLike,
-  isRetryableStatus,
-  type RetryInfo,
-  type RetryOptions,
-  SDK_VERSION,
-  type Sleep,
-  type TokenSource,
-  type TransportOptions,
-} from "./retry.js";
-// Webhooks
-export {
-  type SignedWebhook,
-  signWebhookForTest,
-  type VerifyWebhookOptions,
   verifyWebhook,
-  WEBHOOK_HEADERS,
-  type WebhookEvent,
-  type WebhookEventOf,
-  type WebhookEventType,
-  type WebhookHeaders,
+  signWebhookForTest,
   WebhookVerificationError,
+  WEBHOOK_HEADERS,
+  type VerifyWebhookOptions,
+  type WebhookHeaders,
   type WebhookVerificationReason,
+  type SignedWebhook,
+  type WebhookEvent,
+  type WebhookEventType,
+  type WebhookEventOf,
 } from "./webhooks.js";
+
+// Contract types, generated from openapi.yaml
+export type { paths, components, operations, webhooks } from "./generated/openapi.js";

@@ -1,7 +1,7 @@
 /**
  * Auto-pagination over any list endpoint (`{ data: [...], metadata: { nextPage, totalPages, totalItems } }`).
  *
- * @see contract.md §1 (lists are paginated)
+ * @see `docs/api-contract.md` section 1 (lists are paginated)
  */
 import type { DispatchClient } from "./client.js";
 import { ApiError } from "./errors.js";

@@ -2,7 +2,7 @@
  * Webhook signatures: verify a delivery and get the typed event, or sign one for your tests. HMAC-SHA256 through
  * WebCrypto (`globalThis.crypto.subtle`), so it runs in Node 20+, browsers and edge runtimes alike.
  *
- * @see contract.md §6 (webhooks)
+ * @see `docs/api-contract.md` section 6 (webhooks)
  */
 import { DispatchError } from "./errors.js";
 import type { components } from "./generated/openapi.js";

@@ -9,7 +9,6 @@ import {
   bearerAuth,
   ConnectionError,
   createClient,
-  createTransport,
   type paths,
   RateLimitError,
   ServerError,
@@ -19,6 +18,7 @@ import {
   unwrap,
   ValidationError,
 } from "../src/index.js";
+import { createTransport } from "../src/transport.js";
 import { BASE, errorBody, scriptedClient, TOKEN, useScriptedServer, workspaceList } from "./support/scripted.js";
 
 // Created before the server listens: `fetch` must be looked up at call time for msw to see its requests.
@@ -27,7 +27,7 @@ const early = createClient({ baseUrl: BASE, token: TOKEN });
 const server = useScriptedServer();
 
 /** Answers in turn (the last one repeats); counts the calls. */
-function script(method: "get" | "post" | "put" | "delete", path: string, answers: (() => Response)[]) {
+function script(method: "get" | "post" | "put" | "patch" | "delete", path: string, answers: (() => Response)[]) {
   const seen: Request[] = [];
   server.use(
     http[method](`${BASE}${path}`, ({ request }) => {
@@ -200,6 +200,21 @@ describe("retries", () => {
     expect(seen.every((r) => r.headers.get("content-type") === "application/json")).toBe(true);
   });
 
+  it("retries PATCH only when opted in, like POST", async () => {
+    const seen = script("patch", "/v2/routes/:uuid", [
+      () => status(503),
+      () => status(503),
+      () => status(404, errorBody("NOT_FOUND")),
+    ]);
+    const { client } = scriptedClient();
+    const init = { params: { path: { routeUuid: "5a8e2f1c-9d3b-4c7a-b6e4-1f0d2c3b4a59" } }, body: { locked: true } };
+    expect((await client.PATCH("/v2/routes/{routeUuid}", init)).response.status).toBe(503);
+    expect(seen).toHaveLength(1);
+    const optedIn = await client.PATCH("/v2/routes/{routeUuid}", { ...init, retries: { retryPost: true } });
+    expect(optedIn.response.status).toBe(404);
+    expect(seen).toHaveLength(3);
+  });
+
   it("re-sends a PUT body intact on each retry", async () => {
     const order = { deliveryDate: "2026-11-24", locations: [{ address: "1 Main St" }] };
     const seen = script("put", "/v2/orders/:uuid", [
@@ -214,6 +229,18 @@ describe("retries", () => {
     });
     expect(response.status).toBe(404);
     expect(await Promise.all(seen.map((r) => r.json()))).toEqual([order, order, order]);
+  });
+
+  it.each([
+    [408, 2],
+    [501, 1],
+    [505, 1],
+  ])("retries a %i answer only if it invites a retry (%i attempts)", async (code, attempts) => {
+    const seen = script("get", "/v2/workspaces", [() => status(code), ok]);
+    const { client } = scriptedClient();
+    const { response } = await client.GET("/v2/workspaces");
+    expect(seen).toHaveLength(attempts);
+    expect(response.status).toBe(attempts === 1 ? code : 200);
   });
 
   it("never retries a 400, 404 or 409", async () => {

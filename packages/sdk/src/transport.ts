@@ -1,18 +1,16 @@
 /**
- * The transport: a `fetch` wrapper that adds auth and client headers, retries with exponential backoff and full
- * jitter, timeouts, abort handling and token refresh. openapi-fetch calls it for every request.
+ * The transport: the `fetch` wrapper openapi-fetch calls for every request. It adds auth and client headers,
+ * retries with exponential backoff and full jitter ({@link retryDelay} alone decides what is retried), holds a
+ * call to its time limit, honours abort signals and refreshes expired tokens. Its sleep and deadline helpers
+ * also pace {@link waitForAction}.
  */
+import type { ClientOptions } from "./client.js";
 import { ConnectionError, parseRetryAfter, TimeoutError } from "./errors.js";
 
-/**
- * The SDK's version, sent in `x-dispatch-client`.
- *
- * @example
- * ```ts
- * console.log(`@dispatchkit/sdk ${SDK_VERSION}`);
- * ```
- */
-export const SDK_VERSION = "0.1.0";
+/** The SDK's version, sent in `x-dispatch-client`. */
+const SDK_VERSION = "0.1.0";
+
+// Options: what the client and single calls accept
 
 /**
  * A fetch function as openapi-fetch calls it.
@@ -115,59 +113,99 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
-/**
- * Options of {@link createTransport} (the auth and retry part of `createClient`'s options).
- *
- * @example
- * ```ts
- * const transport = createTransport({ token: "secret", retries: 3 } satisfies TransportOptions);
- * ```
- */
-export interface TransportOptions {
-  /** API token, sent as `Authorization: Bearer <token>`. */
-  token: TokenSource;
-  /** The fetch to wrap; default `globalThis.fetch`, looked up at call time (MSW set up later still intercepts). */
-  fetch?: FetchLike | undefined;
-  /** Retry settings (a number sets `maxRetries`; `false` disables retries). Default: 2 retries. */
-  retries?: number | false | RetryOptions | undefined;
-  /**
-   * Time limit of a whole call in milliseconds, retries and backoff included, until the response headers arrive;
-   * a call that takes longer rejects with {@link TimeoutError}. Default: none.
-   */
-  timeoutMs?: number | undefined;
-  /** Your application's name/version, sent in `x-dispatch-client` (and `User-Agent` where a runtime allows it). */
-  userAgent?: string | undefined;
-  /**
-   * Called when the API answers 401 `TOKEN_EXPIRED`: return a fresh token. It is kept for later calls and the call
-   * is retried once. Concurrent calls share one refresh.
-   */
-  onTokenExpired?: (() => string | Promise<string>) | undefined;
-}
+// Retries: the settings, the backoff, and the one predicate that decides
 
+/** Methods retried by default: sending one twice has the same effect as sending it once. */
 const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
+/** Methods retried only with `retryPost`: sending one twice may act twice. */
 const UNSAFE_OPT_IN = new Set(["POST", "PATCH"]);
 
-/**
- * Whether a status is worth retrying: 408, 429 and 5xx except 501 (not implemented) and 505.
- *
- * @example
- * ```ts
- * isRetryableStatus(503); // true
- * isRetryableStatus(400); // false
- * ```
- */
-export function isRetryableStatus(status: number): boolean {
-  return status === 408 || status === 429 || (status >= 500 && status !== 501 && status !== 505);
+/** {@link RetryOptions} with every default filled in. */
+interface ResolvedRetry {
+  maxRetries: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  maxRetryAfterMs: number;
+  retryPost: boolean;
+  sleep: Sleep;
+  random: () => number;
+  onRetry: ((info: RetryInfo) => void) | undefined;
+}
+
+function normalize(value: number | false | RetryOptions | undefined): RetryOptions {
+  if (value === false) return { maxRetries: 0 };
+  if (typeof value === "number") return { maxRetries: value };
+  return value ?? {};
+}
+
+/** The client's retry settings overridden by the call's, defaults filled in. */
+function resolveRetry(client: RetryOptions, call: RetryOptions): ResolvedRetry {
+  const o = { ...client, ...call };
+  return {
+    maxRetries: Math.max(0, o.maxRetries ?? 2),
+    baseDelayMs: o.baseDelayMs ?? 500,
+    maxDelayMs: o.maxDelayMs ?? 8000,
+    maxRetryAfterMs: o.maxRetryAfterMs ?? 60_000,
+    retryPost: o.retryPost ?? false,
+    sleep: o.sleep ?? defaultSleep,
+    random: o.random ?? Math.random,
+    onRetry: o.onRetry,
+  };
+}
+
+/** Full-jitter backoff of the n-th retry (n from 1): `floor(random() * min(maxDelayMs, baseDelayMs * 2^(n-1)))` ms. */
+function backoffDelay(retry: number, options: Pick<ResolvedRetry, "baseDelayMs" | "maxDelayMs" | "random">): number {
+  const cap = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** (retry - 1));
+  return Math.floor(options.random() * cap);
 }
 
 /**
- * Default sleep: a timer that stops at once when `signal` aborts.
+ * The retry predicate: whether an attempt is retried, and after what pause. Returns the pause in milliseconds, or
+ * `undefined` when the attempt's outcome is final (its answer is handed back, or its network error thrown). The
+ * rules apply in order and the first that matches decides. (Re-sending a request once after `onTokenExpired`
+ * refreshed the token is not a retry: it does not count, and {@link createTransport} does it before asking here.)
  *
- * @example
- * ```ts
- * await defaultSleep(250, AbortSignal.timeout(1_000));
- * ```
+ * @param retries - retries made so far (0 after the first attempt).
+ * @param response - the attempt's answer, or `undefined` when the fetch threw (DNS, refused, reset, TLS).
+ * @param deadlineAt - when the call's time limit runs out (epoch ms; `Infinity` without one).
  */
+function retryDelay(
+  retry: ResolvedRetry,
+  method: string,
+  retries: number,
+  response: Response | undefined,
+  deadlineAt: number,
+): number | undefined {
+  // Retries used up: every retry adds load on a server that may be struggling and time the caller waits, so
+  // `maxRetries` bounds both.
+  if (retries >= retry.maxRetries) return undefined;
+  // POST and PATCH only when opted in: a request repeated after a lost answer may act twice (start two scheduling
+  // runs); other methods (CONNECT, TRACE…) never.
+  if (!IDEMPOTENT.has(method) && !(retry.retryPost && UNSAFE_OPT_IN.has(method))) return undefined;
+  // No answer at all is usually transient. There is no answer to hand back either, so no pause is too long: a
+  // deadline that fires during the pause ends the call with its TimeoutError.
+  if (response === undefined) return backoffDelay(retries + 1, retry);
+  // Only the statuses that invite a retry: 408 (the server stopped waiting), 429 (rate limited) and 5xx, except
+  // 501 and 505, which say the server cannot serve this request at all. Any other answer would come back the same.
+  const status = response.status;
+  if (status !== 408 && status !== 429 && (status < 500 || status === 501 || status === 505)) return undefined;
+  // The server's `Retry-After` when it sent one (it knows when it can take the request), else our backoff.
+  const delayMs = retryAfterMs(response.headers) ?? backoffDelay(retries + 1, retry);
+  // A pause longer than the caller accepts (`maxRetryAfterMs`) or reaching past the deadline: hand this answer back
+  // now instead of waiting for a retry that is not wanted or could not finish in time.
+  if (delayMs > retry.maxRetryAfterMs || Date.now() + delayMs >= deadlineAt) return undefined;
+  return delayMs;
+}
+
+// Pauses and time limits, shared with waitForAction
+
+/** The server's `Retry-After` hint in milliseconds, or `undefined` when it sent none. */
+export function retryAfterMs(headers: Pick<Headers, "get">): number | undefined {
+  const seconds = parseRetryAfter(headers);
+  return seconds === undefined ? undefined : seconds * 1000;
+}
+
+/** Default sleep: a timer that stops at once when `signal` aborts. */
 export const defaultSleep: Sleep = (ms, signal) =>
   new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
@@ -182,14 +220,7 @@ export const defaultSleep: Sleep = (ms, signal) =>
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 
-/**
- * Run an injected sleep, but stop as soon as `signal` aborts even if the sleep ignores it.
- *
- * @example
- * ```ts
- * await abortableSleep(defaultSleep, 1_000, controller.signal);
- * ```
- */
+/** Run an injected sleep, but stop as soon as `signal` aborts even if the sleep ignores it. */
 export function abortableSleep(sleep: Sleep, ms: number, signal: AbortSignal | undefined): Promise<void> {
   if (!signal) return sleep(ms);
   if (signal.aborted) return Promise.reject(signal.reason);
@@ -209,83 +240,54 @@ export function abortableSleep(sleep: Sleep, ms: number, signal: AbortSignal | u
   });
 }
 
-interface ResolvedRetry {
-  maxRetries: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-  maxRetryAfterMs: number;
-  retryPost: boolean;
-  sleep: Sleep;
-  random: () => number;
-  onRetry: ((info: RetryInfo) => void) | undefined;
-}
-
-function normalize(value: number | false | RetryOptions | undefined): RetryOptions {
-  if (value === false) return { maxRetries: 0 };
-  if (typeof value === "number") return { maxRetries: value };
-  return value ?? {};
-}
-
-function resolveRetry(client: RetryOptions, call: RetryOptions): ResolvedRetry {
-  const o = { ...client, ...call };
-  return {
-    maxRetries: Math.max(0, o.maxRetries ?? 2),
-    baseDelayMs: o.baseDelayMs ?? 500,
-    maxDelayMs: o.maxDelayMs ?? 8000,
-    maxRetryAfterMs: o.maxRetryAfterMs ?? 60_000,
-    retryPost: o.retryPost ?? false,
-    sleep: o.sleep ?? defaultSleep,
-    random: o.random ?? Math.random,
-    onRetry: o.onRetry,
-  };
+/** A time limit on an operation, linked to the caller's signal (see {@link withDeadline}). */
+export interface Deadline {
+  /** Aborts with the timeout error when the time is up, or with the caller's reason when the caller's signal does. */
+  readonly signal: AbortSignal;
+  /** When the time is up (epoch ms). */
+  readonly at: number;
+  /** Stop the timer and unhook the caller's signal: call it when the operation ends, however it ends. */
+  dispose(): void;
 }
 
 /**
- * Full-jitter backoff delay of the n-th retry (n from 1).
- *
- * @example
- * ```ts
- * backoffDelay(3, { baseDelayMs: 500, maxDelayMs: 8000, random: () => 0.5 }); // 1000
- * ```
+ * One signal for a whole operation: it aborts with `timeoutError()` after `timeoutMs`, or with the reason of
+ * `signal` (the caller's) when that aborts first, also when it already has.
  */
-export function backoffDelay(
-  retry: number,
-  options: { baseDelayMs: number; maxDelayMs: number; random: () => number },
-): number {
-  const cap = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** (retry - 1));
-  return Math.floor(options.random() * cap);
+export function withDeadline(
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+  timeoutError: () => TimeoutError,
+): Deadline {
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(signal?.reason);
+  const timer = setTimeout(() => controller.abort(timeoutError()), timeoutMs);
+  if (signal?.aborted) controller.abort(signal.reason);
+  else signal?.addEventListener("abort", onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    at: Date.now() + timeoutMs,
+    dispose() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    },
+  };
 }
 
-/** Replace every occurrence of the token in a text. */
-function redact(text: string, token: string | undefined): string {
-  return token ? text.split(token).join("[redacted]") : text;
-}
+// Identification headers
 
-/** A describable label of a request without its query values: `GET /v2/orders`. */
-function label(request: Request): string {
-  let path = request.url;
-  try {
-    path = new URL(request.url).pathname;
-  } catch {
-    // keep the raw url
-  }
-  return `${request.method} ${path}`;
+/** The value of `x-dispatch-client`: the SDK and its version, then the application's name/version if given. */
+function clientId(userAgent: string | undefined): string {
+  return `dispatchkit-sdk/${SDK_VERSION}${userAgent ? ` ${userAgent}` : ""}`;
 }
 
 const isBrowser = () =>
   typeof (globalThis as { document?: unknown }).document !== "undefined" &&
   typeof (globalThis as { window?: unknown }).window !== "undefined";
 
-/**
- * The client's identification headers; `User-Agent` only outside browsers, which forbid or ignore it.
- *
- * @example
- * ```ts
- * clientHeaders("my-shop/1.4.0"); // { "x-dispatch-client": "dispatchkit-sdk/0.1.0 my-shop/1.4.0", "User-Agent": … }
- * ```
- */
+/** The client's identification headers; `User-Agent` only outside browsers, which forbid or ignore it. */
 export function clientHeaders(userAgent: string | undefined): Record<string, string> {
-  const client = `dispatchkit-sdk/${SDK_VERSION}${userAgent ? ` ${userAgent}` : ""}`;
+  const client = clientId(userAgent);
   return isBrowser() ? { "x-dispatch-client": client } : { "x-dispatch-client": client, "User-Agent": client };
 }
 
@@ -299,6 +301,8 @@ function setClientHeaders(headers: Headers, client: string): void {
   }
 }
 
+// The transport
+
 /** The state a transport keeps between calls: the current token (replaced by a refresh). */
 interface TokenState {
   source: TokenSource;
@@ -306,20 +310,15 @@ interface TokenState {
 }
 
 /**
- * Wrap a fetch with auth, client headers, retries, timeouts and token refresh. `createClient` uses it; use it
- * yourself to give any fetch-based code the same behaviour.
- *
- * @example
- * ```ts
- * const fetchWithRetries = createTransport({ token: "secret", retries: { maxRetries: 3 }, timeoutMs: 10_000 });
- * const response = await fetchWithRetries(new Request("https://api.dispatch.example.com/v2/workspaces"));
- * ```
+ * Wrap a fetch with auth, client headers, retries, timeouts and token refresh; `createClient` hands the result to
+ * openapi-fetch. Per-call `retries` and `timeoutMs` (see {@link CallOptions}) arrive as properties of the request,
+ * where openapi-fetch puts init keys it does not know.
  */
-export function createTransport(options: TransportOptions): FetchLike {
+export function createTransport(options: Omit<ClientOptions, "baseUrl">): FetchLike {
   const fetchFn: FetchLike = options.fetch ?? ((request) => globalThis.fetch(request));
   const clientRetry = normalize(options.retries);
   const clientResolved = resolveRetry(clientRetry, {});
-  const client = `dispatchkit-sdk/${SDK_VERSION}${options.userAgent ? ` ${options.userAgent}` : ""}`;
+  const client = clientId(options.userAgent);
   const tokens: TokenState = { source: options.token, refreshing: undefined };
   // Sync for a string token: no extra microtask on the hot path.
   const currentToken = (): string | Promise<string> =>
@@ -342,17 +341,21 @@ export function createTransport(options: TransportOptions): FetchLike {
     const retry = extra.retries === undefined ? clientResolved : resolveRetry(clientRetry, normalize(extra.retries));
     const timeoutMs = extra.timeoutMs ?? options.timeoutMs;
     const method = template.method.toUpperCase();
-    const mayRetry = IDEMPOTENT.has(method) || (retry.retryPost && UNSAFE_OPT_IN.has(method));
 
     if (!template.headers.has("x-dispatch-client")) setClientHeaders(template.headers, client);
 
     // One signal for the whole call: the caller's signal, or a deadline linked to it when there is a time limit.
     // (No closures on the path without a time limit: they cost on every call.)
-    const userSignal = template.signal;
-    const deadline = timeoutMs !== undefined ? withDeadline(userSignal, timeoutMs, template) : undefined;
-    const controller = deadline?.controller;
-    const signal = controller?.signal ?? userSignal;
-    const deadlineAt = deadline ? Date.now() + (timeoutMs as number) : Number.POSITIVE_INFINITY;
+    const deadline =
+      timeoutMs === undefined
+        ? undefined
+        : withDeadline(
+            template.signal,
+            timeoutMs,
+            () => new TimeoutError(`Failed to ${label(template)}: no answer within ${timeoutMs} ms`, timeoutMs),
+          );
+    const signal = deadline?.signal ?? template.signal;
+    const deadlineAt = deadline?.at ?? Number.POSITIVE_INFINITY;
 
     let token: string | undefined;
     let refreshed = false;
@@ -364,26 +367,18 @@ export function createTransport(options: TransportOptions): FetchLike {
         template.headers.set("Authorization", `Bearer ${token}`);
         // Keep the template unsent so its body can be re-sent intact; a bodiless request can be sent as is.
         let request = template.body === null ? template : template.clone();
-        if (controller) request = new Request(request, { signal: controller.signal });
+        if (deadline) request = new Request(request, { signal });
 
-        let response: Response;
+        let response: Response | undefined;
+        let failure: unknown;
         try {
           response = await fetchFn(request);
         } catch (error) {
           if (signal.aborted) throw signal.reason;
-          if (mayRetry && attempt < retry.maxRetries) {
-            const delayMs = backoffDelay(attempt + 1, retry);
-            retry.onRetry?.({ attempt: attempt + 1, delayMs, method, url: template.url, status: undefined });
-            await abortableSleep(retry.sleep, delayMs, signal);
-            continue;
-          }
-          const reason = error instanceof Error ? error.message : String(error);
-          throw new ConnectionError(`Failed to ${label(template)}: ${redact(reason, token)}`, {
-            cause: sanitize(error, token),
-          });
+          failure = error;
         }
 
-        if (response.status === 401 && options.onTokenExpired && !refreshed && (await isTokenExpired(response))) {
+        if (response?.status === 401 && options.onTokenExpired && !refreshed && (await isTokenExpired(response))) {
           refreshed = true;
           discard(response);
           await refresh(token, options.onTokenExpired);
@@ -391,17 +386,17 @@ export function createTransport(options: TransportOptions): FetchLike {
           continue;
         }
 
-        if (mayRetry && attempt < retry.maxRetries && isRetryableStatus(response.status)) {
-          const retryAfter = parseRetryAfter(response.headers);
-          const delayMs = retryAfter !== undefined ? retryAfter * 1000 : backoffDelay(attempt + 1, retry);
-          // A wait the server or the deadline does not allow: hand the answer back now.
-          if (delayMs > retry.maxRetryAfterMs || Date.now() + delayMs >= deadlineAt) return response;
-          discard(response);
-          retry.onRetry?.({ attempt: attempt + 1, delayMs, method, url: template.url, status: response.status });
-          await abortableSleep(retry.sleep, delayMs, signal);
-          continue;
+        const delayMs = retryDelay(retry, method, attempt, response, deadlineAt);
+        if (delayMs === undefined) {
+          if (response) return response;
+          const reason = failure instanceof Error ? failure.message : String(failure);
+          throw new ConnectionError(`Failed to ${label(template)}: ${redact(reason, token)}`, {
+            cause: sanitize(failure, token),
+          });
         }
-        return response;
+        if (response) discard(response);
+        retry.onRetry?.({ attempt: attempt + 1, delayMs, method, url: template.url, status: response?.status });
+        await abortableSleep(retry.sleep, delayMs, signal);
       }
     } catch (error) {
       // Whatever was under way when the deadline or the caller's signal fired, report that, not its side effect.
@@ -412,28 +407,20 @@ export function createTransport(options: TransportOptions): FetchLike {
   };
 }
 
-/** An abort controller that fires with a {@link TimeoutError} after `timeoutMs`, or with the caller's reason. */
-function withDeadline(
-  userSignal: AbortSignal,
-  timeoutMs: number,
-  request: Request,
-): { controller: AbortController; dispose(): void } {
-  const controller = new AbortController();
-  const onUserAbort = () => controller.abort(userSignal.reason);
-  const timer = setTimeout(
-    () =>
-      controller.abort(new TimeoutError(`Failed to ${label(request)}: no answer within ${timeoutMs} ms`, timeoutMs)),
-    timeoutMs,
-  );
-  if (userSignal.aborted) controller.abort(userSignal.reason);
-  else userSignal.addEventListener("abort", onUserAbort, { once: true });
-  return {
-    controller,
-    dispose() {
-      clearTimeout(timer);
-      userSignal.removeEventListener("abort", onUserAbort);
-    },
-  };
+/** Replace every occurrence of the token in a text. */
+function redact(text: string, token: string | undefined): string {
+  return token ? text.split(token).join("[redacted]") : text;
+}
+
+/** A describable label of a request without its query values: `GET /v2/orders`. */
+function label(request: Request): string {
+  let path = request.url;
+  try {
+    path = new URL(request.url).pathname;
+  } catch {
+    // keep the raw url
+  }
+  return `${request.method} ${path}`;
 }
 
 /** Free an answer that is not handed back (not awaited: some bodies only settle once read). */
