@@ -5,38 +5,9 @@
 import createFetchClient, { type Client, type Middleware } from "openapi-fetch";
 import { ApiError } from "./errors.js";
 import type { paths } from "./generated/openapi.js";
-import { clientHeaders, createTransport, type FetchLike, type RetryOptions, type TokenSource } from "./transport.js";
+import { type ClientOptions, clientHeaders, createTransport, type TokenSource } from "./transport.js";
 
-/**
- * Options of {@link createClient}.
- *
- * @example
- * ```ts
- * const options: ClientOptions = { baseUrl: "https://api.dispatch.example.com", token: () => session.token, timeoutMs: 30_000 };
- * ```
- */
-export interface ClientOptions {
-  /** Base URL of the API, e.g. `https://api.dispatch.example.com`. */
-  baseUrl: string;
-  /** API token, sent as `Authorization: Bearer <token>`. */
-  token: TokenSource;
-  /** The fetch to wrap; default `globalThis.fetch`, looked up at call time (MSW set up later still intercepts). */
-  fetch?: FetchLike | undefined;
-  /** Retry settings (a number sets `maxRetries`; `false` disables retries). Default: 2 retries. */
-  retries?: number | false | RetryOptions | undefined;
-  /**
-   * Time limit of a whole call in milliseconds, retries and backoff included, until the response headers arrive;
-   * a call that takes longer rejects with {@link TimeoutError}. Default: none.
-   */
-  timeoutMs?: number | undefined;
-  /** Your application's name/version, sent in `x-dispatch-client` (and `User-Agent` where a runtime allows it). */
-  userAgent?: string | undefined;
-  /**
-   * Called when the API answers 401 `TOKEN_EXPIRED`: return a fresh token. It is kept for later calls and the call
-   * is retried once. Concurrent calls share one refresh.
-   */
-  onTokenExpired?: (() => string | Promise<string>) | undefined;
-}
+export type { ClientOptions };
 
 /**
  * The typed client: `client.GET("/v2/workspaces")` and friends for every operation of openapi.yaml (v1 and v2),

@@ -4,7 +4,6 @@
  * call to its time limit, honours abort signals and refreshes expired tokens. Its sleep and deadline helpers
  * also pace {@link waitForAction}.
  */
-import type { ClientOptions } from "./client.js";
 import { ConnectionError, parseRetryAfter, TimeoutError } from "./errors.js";
 
 /** The SDK's version, sent in `x-dispatch-client`. */
@@ -307,6 +306,37 @@ function setClientHeaders(headers: Headers, client: string): void {
 interface TokenState {
   source: TokenSource;
   refreshing: Promise<void> | undefined;
+}
+
+/**
+ * Options of {@link createClient}.
+ *
+ * @example
+ * ```ts
+ * const options: ClientOptions = { baseUrl: "https://api.dispatch.example.com", token: () => session.token, timeoutMs: 30_000 };
+ * ```
+ */
+export interface ClientOptions {
+  /** Base URL of the API, e.g. `https://api.dispatch.example.com`. */
+  baseUrl: string;
+  /** API token, sent as `Authorization: Bearer <token>`. */
+  token: TokenSource;
+  /** The fetch to wrap; default `globalThis.fetch`, looked up at call time (MSW set up later still intercepts). */
+  fetch?: FetchLike | undefined;
+  /** Retry settings (a number sets `maxRetries`; `false` disables retries). Default: 2 retries. */
+  retries?: number | false | RetryOptions | undefined;
+  /**
+   * Time limit of a whole call in milliseconds, retries and backoff included, until the response headers arrive;
+   * a call that takes longer rejects with {@link TimeoutError}. Default: none.
+   */
+  timeoutMs?: number | undefined;
+  /** Your application's name/version, sent in `x-dispatch-client` (and `User-Agent` where a runtime allows it). */
+  userAgent?: string | undefined;
+  /**
+   * Called when the API answers 401 `TOKEN_EXPIRED`: return a fresh token. It is kept for later calls and the call
+   * is retried once. Concurrent calls share one refresh.
+   */
+  onTokenExpired?: (() => string | Promise<string>) | undefined;
 }
 
 /**

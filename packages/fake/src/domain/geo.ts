@@ -57,8 +57,8 @@ export function greatCircleKm(a: GeoPoint, b: GeoPoint): number {
 }
 
 /**
- * The fake's default travel: road distance = great-circle × {@link ROAD_FACTOR}; duration = road distance at
- * {@link TRAVEL_SPEED_KMH} of the mode, rounded to whole seconds; distances in whole metres.
+ * The fake's default travel: road distance = great-circle × 1.3 (`ROAD_FACTOR`); duration = road distance at
+ * the mode's speed (`TRAVEL_SPEED_KMH`: car 40 km/h, bicycle 15 km/h), rounded to whole seconds; distances in whole metres.
  *
  * @example
  * ```ts

@@ -1,0 +1,65 @@
+/**
+ * The fake's public surface, pinned: every name `@dispatchkit/fake` and `@dispatchkit/fake/node` export, values
+ * and types. Adding, removing or renaming an export fails this test until the lists below are updated, so the
+ * change shows up in review as a diff of this file.
+ */
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { listExports } from "../../../test/support/public-surface.js";
+
+const entry = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+describe("the public surface of @dispatchkit/fake", () => {
+  it("the main entry (browser-safe) is exactly the committed list", () => {
+    expect(listExports(entry("../src/index.ts"))).toEqual([
+      "DEFAULT_BASE_URL",
+      "DEFAULT_TOKEN",
+      "createFake",
+      "greatCircleTravel",
+      "hashGeocoder",
+      "type ActionKind",
+      "type ActionOptions",
+      "type ActionRecord",
+      "type ActionStatus",
+      "type ActionSummary",
+      "type Clock",
+      "type DeleteActionSummary",
+      "type EventRecord",
+      "type EventType",
+      "type Fake",
+      "type FakeActions",
+      "type FakeControl",
+      "type FakeOptions",
+      "type FakeSnapshot",
+      "type GeoPoint",
+      "type Geocoder",
+      "type Logger",
+      "type ManualClock",
+      "type NotificationRecord",
+      "type OrderStatusUpdatedData",
+      "type Organization",
+      "type PublishActionSummary",
+      "type RateLimitOptions",
+      "type RouteEventData",
+      "type ScheduleActionSummary",
+      "type ServiceArea",
+      "type TokenRecord",
+      "type TravelMatrix",
+      "type TravelMode",
+      "type TravelProvider",
+      "type UpdateActionSummary",
+      "type Workspace",
+      "type WorkspaceInit",
+    ]);
+  });
+
+  it("./node is exactly the committed list", () => {
+    expect(listExports(entry("../src/node.ts"))).toEqual([
+      "CONTROL_PREFIX",
+      "handleControlRequest",
+      "startServer",
+      "type RunningServer",
+      "type ServerOptions",
+    ]);
+  });
+});
