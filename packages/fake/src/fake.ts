@@ -3,7 +3,14 @@
  */
 import type { HttpHandler } from "msw";
 import { createControl, type FakeControl } from "./control/control.js";
-import { configureActions, failAction, pendingActions, releaseActions } from "./domain/actions.js";
+import {
+  configureActions,
+  failAction,
+  nextActionDueAt,
+  pendingActions,
+  releaseActions,
+  settleActions,
+} from "./domain/actions.js";
 import { type Clock, createManualClock, createOffsetClock, type ManualClock } from "./domain/clock.js";
 import {
   type ActionOptions,
@@ -121,6 +128,14 @@ export interface Fake {
   snapshot(): FakeSnapshot;
   /** Put the fake back to a snapshot of this fake (or of one created with the same options). */
   restore(snapshot: FakeSnapshot): void;
+  /**
+   * Move the fake's clock forward by `ms`, running everything that becomes due on the way at the instant it is
+   * due (delayed actions, webhook attempts, driver steps), in time order. Resolves when the clock is `ms`
+   * further and nothing due is left.
+   */
+  advance(ms: number): Promise<void>;
+  /** Run everything due now (and whatever that makes due now), without moving the clock. */
+  runUntilIdle(): Promise<void>;
   /** Background actions: observe, hold, release or fail them. */
   readonly actions: FakeActions;
   /** Every event the domain emitted (`route.published`, `route.eta_updated`, `order.status_updated`), oldest first. */
@@ -129,6 +144,19 @@ export interface Fake {
   readonly notifications: readonly NotificationRecord[];
   /** Test control: tokens, organizations, orders on routes (tokens and organizations also under `/_fake/`). */
   readonly control: FakeControl;
+}
+
+/**
+ * Work the fake does on its own as its clock moves: each kind of background work (delayed actions, webhook
+ * attempts, driver steps) registers one, and {@link Fake.advance} and {@link Fake.runUntilIdle} drive them all.
+ */
+export interface BackgroundWork {
+  /** What it is, for error messages. */
+  readonly name: string;
+  /** The earliest instant (epoch ms) at which something is due, or null when nothing is pending. */
+  nextDueAt(): number | null;
+  /** Run everything due at or before the clock's now. */
+  runDue(): Promise<void>;
 }
 
 /** What {@link Fake.snapshot} returns: opaque, and only good for {@link Fake.restore}. */
@@ -150,7 +178,12 @@ const snapshots = new WeakMap<FakeSnapshot, SnapshotData>();
 export interface FakeInternals {
   readonly context: Context;
   readonly router: RouterOptions;
+  /** The fake's background work, in the order it runs when several are due at the same instant. */
+  readonly background: BackgroundWork[];
 }
+
+/** Most rounds of due work {@link Fake.runUntilIdle} runs before it gives up (work that keeps making itself due). */
+const MAX_ROUNDS = 10_000;
 
 const internals = new WeakMap<Fake, FakeInternals>();
 
@@ -227,6 +260,36 @@ export function createFake(options: FakeOptions = {}): Fake {
     ...(rateLimiter ? { rateLimiter } : {}),
   };
   const router = createRouter(context, routerOptions);
+  const background: BackgroundWork[] = [
+    {
+      name: "delayed actions",
+      nextDueAt: () => nextActionDueAt(context),
+      runDue: async () => settleActions(context),
+    },
+  ];
+
+  /** The earliest instant any background work is due, or null. */
+  const nextDue = () => {
+    let earliest: number | null = null;
+    for (const work of background) {
+      const at = work.nextDueAt();
+      if (at !== null && (earliest === null || at < earliest)) earliest = at;
+    }
+    return earliest;
+  };
+
+  async function runUntilIdle(): Promise<void> {
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const now = clock.now();
+      const due = background.filter((work) => {
+        const at = work.nextDueAt();
+        return at !== null && at <= now;
+      });
+      if (due.length === 0) return;
+      for (const work of due) await work.runDue();
+    }
+    throw new Error(`Failed to run the fake's background work: still due after ${MAX_ROUNDS} rounds`);
+  }
 
   const fake: Fake = {
     baseUrl,
@@ -272,6 +335,18 @@ export function createFake(options: FakeOptions = {}): Fake {
       context.ids = createIds(seed, data.idsPosition);
       context.actions.works = new Map(data.works);
     },
+    async advance(ms) {
+      if (!(ms >= 0)) throw new RangeError(`Failed to advance the fake: ${ms} is not a non-negative number`);
+      const target = clock.now() + ms;
+      await runUntilIdle();
+      for (let at = nextDue(); at !== null && at <= target; at = nextDue()) {
+        if (at > clock.now()) clock.set(at);
+        await runUntilIdle();
+      }
+      if (target > clock.now()) clock.set(target);
+      await runUntilIdle();
+    },
+    runUntilIdle,
     actions: {
       list: () => [...context.state.actions.values()],
       pending: () => pendingActions(context),
@@ -287,6 +362,6 @@ export function createFake(options: FakeOptions = {}): Fake {
     },
     control: createControl(context, () => seeded.organization),
   };
-  internals.set(fake, { context, router: routerOptions });
+  internals.set(fake, { context, router: routerOptions, background });
   return fake;
 }

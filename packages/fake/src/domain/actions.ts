@@ -88,6 +88,17 @@ export function startAction(
   return accepted;
 }
 
+/** The earliest instant a delayed action is due, or null when none waits for the clock. */
+export function nextActionDueAt(ctx: Context): number | null {
+  let earliest: number | null = null;
+  for (const uuid of ctx.actions.works.keys()) {
+    const action = ctx.state.actions.get(uuid);
+    if (action?.status !== "pending" || action.held || action.dueAt === null) continue;
+    if (earliest === null || action.dueAt < earliest) earliest = action.dueAt;
+  }
+  return earliest;
+}
+
 /** Run the work of every delayed action whose time has come (oldest first). */
 export function settleActions(ctx: Context): void {
   const runtime = ctx.actions;
