@@ -106,7 +106,7 @@ function actionBody<N extends ActionKind, S extends ActionSummary>(
   };
 }
 
-/** An action, as answered by 202s and polls (contract §7): the member of the `Action` union of its kind. */
+/** An action, as answered by 202s and polls: the member of the `Action` union of its kind. */
 export function toActionBody(action: ActionRecord): Schemas["Action"] {
   switch (action.kind) {
     case "schedule":
