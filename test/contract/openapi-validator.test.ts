@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createContractValidator } from "../support/openapi-validator.js";
+import { createContractValidator, loadSpec } from "../support/openapi-validator.js";
 
 const validator = createContractValidator();
 const headers = (extra: Record<string, string> = {}) =>
@@ -50,5 +50,88 @@ describe("the response validator (what makes a drifting fake fail its tests)", (
     expect(validator.check("GET", url, 401, headers(), ok)).toEqual([]);
     const bad = JSON.stringify({ code: "NOPE", message: "no token", requestId: "req_1" });
     expect(validator.check("GET", url, 401, headers(), bad).join("\n")).toMatch(/allowed values/);
+  });
+});
+
+describe("what a validating proxy in front of the service accepts", () => {
+  const summaries = {
+    schedule: { routesUsed: 1, ordersScheduled: 2, ordersUnscheduled: 0, committed: true },
+    publish: { routes: [{ uuid: "5a8e2f1c-9d3b-4c7a-b6e4-1f0d2c3b4a59", status: "finished" }] },
+    update: { orders: [] },
+    delete: { deleted: [{ uuid: "0b6e7a52-8c3d-4f1e-a9b7-5d2c8e1f4a30" }], failed: [] },
+  } as const;
+  const action = (actionName: string, actionSummary: unknown) => ({
+    actionUuid: "d4c3b2a1-0f9e-4d8c-8b7a-6f5e4d3c2b1a",
+    actionName,
+    status: "finished",
+    createdAt: "2026-11-23T17:30:00.000Z",
+    finishedAt: "2026-11-23T17:30:02.000Z",
+    actionSummary,
+  });
+  const kinds = Object.keys(summaries) as (keyof typeof summaries)[];
+
+  it("an action only with its own kind's summary", () => {
+    for (const kind of kinds) {
+      for (const other of kinds) {
+        const problems = validator.checkSchema("Action", action(kind, summaries[other]));
+        expect({ kind, other, ok: problems.length === 0 }).toEqual({ kind, other, ok: kind === other });
+      }
+    }
+    for (const kind of kinds) {
+      const { actionSummary: _s, finishedAt: _f, ...pending } = { ...action(kind, null), status: "pending" };
+      expect(validator.checkSchema("Action", pending)).toEqual([]);
+    }
+    expect(validator.checkSchema("Action", action("merge", summaries.delete))).not.toEqual([]);
+    const poll = "https://api.dispatch.example.com/v2/schedules/actions/d4c3b2a1-0f9e-4d8c-8b7a-6f5e4d3c2b1a";
+    expect(
+      validator.check("GET", poll, 200, headers(), JSON.stringify(action("schedule", summaries.delete))),
+    ).not.toEqual([]);
+  });
+
+  it("a completion: delivered (signature allowed) or missed with a reason (no signature)", () => {
+    const complete = (body: unknown) => validator.checkRequest("post", "/v2/orders/{orderUuid}/complete", body);
+    const alias = (body: unknown) => validator.checkRequest("post", "/v2/orders/{orderUuid}/completion", body);
+    for (const check of [complete, alias]) {
+      expect(check({ status: "delivered", notes: "n", signature: "iVBORw0KGgo=" })).toEqual([]);
+      expect(check({ status: "missed", missedReason: "Nobody home", completedAt: "2026-11-24T17:06:00.000Z" })).toEqual(
+        [],
+      );
+      expect(check({ status: "missed" })).not.toEqual([]);
+      expect(check({ status: "missed", missedReason: "" })).not.toEqual([]);
+      expect(check({ status: "missed", missedReason: "x", signature: "iVBORw0KGgo=" })).not.toEqual([]);
+      expect(check({ status: "delivered", missedReason: "x" })).not.toEqual([]);
+      expect(check({ status: "lost" })).not.toEqual([]);
+    }
+  });
+
+  it("a location's coordinates both or neither", () => {
+    expect(validator.checkSchema("LocationInput", { address: "a", latitude: 52.5, longitude: 13.4 })).toEqual([]);
+    expect(validator.checkSchema("LocationInput", { address: "a" })).toEqual([]);
+    expect(validator.checkSchema("LocationInput", { address: "a", latitude: 52.5 })).not.toEqual([]);
+    expect(validator.checkSchema("LocationInput", { address: "a", longitude: 13.4 })).not.toEqual([]);
+  });
+
+  it("any string as a path id (the service answers 404 for a malformed one), and every such operation declares 404", () => {
+    const spec = loadSpec() as {
+      paths: Record<string, Record<string, unknown>>;
+      components: { parameters: Record<string, { in: string; schema: unknown }> };
+    };
+    const resolve = (p: { $ref?: string; in?: string; schema?: unknown }) =>
+      p.$ref ? spec.components.parameters[p.$ref.split("/").pop() ?? ""] : p;
+    const seen: string[] = [];
+    for (const [template, item] of Object.entries(spec.paths)) {
+      const shared = (item.parameters ?? []) as { $ref?: string }[];
+      for (const [method, op] of Object.entries(item)) {
+        if (method === "parameters") continue;
+        const operation = op as { parameters?: { $ref?: string }[]; responses: Record<string, unknown> };
+        const params = [...shared, ...(operation.parameters ?? [])].map(resolve);
+        const pathParams = params.filter((p) => p?.in === "path");
+        if (pathParams.length === 0) continue;
+        seen.push(`${method} ${template}`);
+        for (const p of pathParams) expect(p?.schema, `${method} ${template}`).toEqual({ type: "string" });
+        expect(Object.keys(operation.responses), `${method} ${template}`).toContain("404");
+      }
+    }
+    expect(seen).toHaveLength(16);
   });
 });

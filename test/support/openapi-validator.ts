@@ -32,6 +32,13 @@ export interface ContractValidator {
   check(method: string, url: string, status: number, headers: Headers, bodyText: string): string[];
   /** Problems with a webhook event payload (validated against `components.schemas.WebhookEvent`). */
   checkEvent(event: unknown): string[];
+  /**
+   * Problems with a request body sent to `method template` (e.g. `post`, `/v2/orders`), as a validating proxy
+   * in front of the service would see them (empty when the body conforms).
+   */
+  checkRequest(method: string, template: string, body: unknown): string[];
+  /** Problems with a value against one component schema (e.g. `Action`). */
+  checkSchema(name: string, value: unknown): string[];
 }
 
 /** Build a validator. */
@@ -138,5 +145,26 @@ export function createContractValidator(): ContractValidator {
     return (validate.errors ?? []).map((e) => `event: ${e.instancePath || "/"} ${e.message}`);
   }
 
-  return { check, checkEvent };
+  function problemsOf(pointer: string, value: unknown, label: string): string[] {
+    const validate = compile(pointer);
+    if (validate(value)) return [];
+    return (validate.errors ?? []).map((e) => `${label}: ${e.instancePath || "/"} ${e.message}`);
+  }
+
+  function checkRequest(method: string, template: string, body: unknown): string[] {
+    const label = `${method.toUpperCase()} ${template} request`;
+    const operation = paths[template]?.[method.toLowerCase()] as Json | undefined;
+    const requestBody = operation?.requestBody as Json | undefined;
+    if (!requestBody) return [`${label}: no request body in openapi.yaml`];
+    const ref = requestBody.$ref;
+    const base =
+      typeof ref === "string" ? ref.slice(1) : `/paths/${escapePointer(template)}/${method.toLowerCase()}/requestBody`;
+    return problemsOf(`${base}/content/application~1json/schema`, body, label);
+  }
+
+  function checkSchema(name: string, value: unknown): string[] {
+    return problemsOf(`/components/schemas/${escapePointer(name)}`, value, name);
+  }
+
+  return { check, checkEvent, checkRequest, checkSchema };
 }

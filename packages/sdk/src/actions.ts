@@ -10,11 +10,13 @@ import type { components } from "./generated/openapi.js";
 import { abortableSleep, defaultSleep, retryAfterMs, type Sleep, withDeadline } from "./transport.js";
 
 /**
- * A background action as the API returns it (`components.schemas.Action`).
+ * A background action as the API returns it (`components.schemas.Action`): a union discriminated by
+ * `actionName`, each kind with its own `actionSummary` type.
  *
  * @example
  * ```ts
  * const accepted: Action = await unwrap(client.POST("/v2/schedules", { body: { workspaceUuid, date } }));
+ * if (accepted.actionName === "publish") accepted.actionSummary?.routes; // narrowed to PublishAction
  * ```
  */
 export type Action = components["schemas"]["Action"];
@@ -45,7 +47,8 @@ export interface ActionSummaries {
 }
 
 /**
- * An action of kind `K`, its `actionSummary` narrowed to that kind's summary.
+ * An action of kind `K`: the member of the {@link Action} union whose `actionName` is `K` (`ScheduleAction`,
+ * `PublishAction`, `UpdateAction` or `DeleteAction`), so its `actionSummary` is that kind's summary.
  *
  * @example
  * ```ts
@@ -53,10 +56,7 @@ export interface ActionSummaries {
  * done.actionSummary?.routes;
  * ```
  */
-export type ActionOf<K extends ActionKind> = Omit<Action, "actionName" | "actionSummary"> & {
-  actionName: K;
-  actionSummary?: ActionSummaries[K];
-};
+export type ActionOf<K extends ActionKind> = Extract<Action, { actionName: K }>;
 
 /**
  * The plan of a finished scheduling run (`GET /v2/schedules/{actionUuid}/solution`).

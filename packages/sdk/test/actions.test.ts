@@ -7,6 +7,8 @@ import { describe, expect, it } from "vitest";
 import {
   type Action,
   ActionFailedError,
+  type ActionKind,
+  type ActionOf,
   deleteOrders,
   NotFoundError,
   publishAndWait,
@@ -21,7 +23,12 @@ const server = useScriptedServer();
 const UUID = "d4c3b2a1-0f9e-4d8c-8b7a-6f5e4d3c2b1a";
 const WORKSPACE = "3f9c2a1e-5b7d-4e8a-9c61-2d4f8b0a7e15";
 
-function action(kind: Action["actionName"], status: Action["status"], extra: Partial<Action> = {}): Action {
+function action<K extends ActionKind>(
+  kind: K,
+  status: Action["status"],
+  extra: Partial<ActionOf<K>> = {},
+): ActionOf<K> {
+  // `extra` belongs to kind K, a pairing with `actionName: kind` that TS cannot follow through the spread.
   return {
     actionUuid: UUID,
     actionName: kind,
@@ -29,7 +36,7 @@ function action(kind: Action["actionName"], status: Action["status"], extra: Par
     createdAt: "2026-11-23T17:30:00.000Z",
     ...(status === "pending" ? {} : { finishedAt: "2026-11-23T17:30:02.000Z" }),
     ...extra,
-  };
+  } as ActionOf<K>;
 }
 
 const summaries = {
@@ -59,7 +66,7 @@ describe("waitForAction", () => {
     ["update", "/v2/orders/actions/:id"],
     ["delete", "/v2/orders/actions/:id"],
   ] as const)("polls a %s action at %s, pausing for the Retry-After hint", async (kind, path) => {
-    const finished = action(kind, "finished", { actionSummary: summaries[kind] });
+    const finished = action(kind, "finished", { actionSummary: summaries[kind] } as Partial<Action>);
     const polls = pollScript(path, [action(kind, "pending"), action(kind, "pending"), finished]);
     const { client } = scriptedClient();
     const sleeps: number[] = [];

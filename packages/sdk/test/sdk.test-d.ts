@@ -95,6 +95,64 @@ describe("actions", () => {
   });
 });
 
+describe("discriminated unions of the contract", () => {
+  it("narrows an action on actionName, each kind with its own summary", () => {
+    expectTypeOf<ActionOf<"schedule">>().toEqualTypeOf<Schemas["ScheduleAction"]>();
+    expectTypeOf<ActionOf<"delete">>().toEqualTypeOf<Schemas["DeleteAction"]>();
+    expectTypeOf<ActionOf<"schedule" | "publish" | "update" | "delete">>().toEqualTypeOf<Schemas["Action"]>();
+    const action = {} as Schemas["Action"];
+    if (action.actionName === "schedule") {
+      expectTypeOf(action.actionSummary).toEqualTypeOf<Schemas["ScheduleSummary"] | undefined>();
+    } else if (action.actionName === "update") {
+      expectTypeOf(action.actionSummary).toEqualTypeOf<Schemas["UpdateSummary"] | undefined>();
+    }
+    const scheduled: Schemas["Action"] = {
+      actionUuid: "a",
+      actionName: "schedule",
+      status: "finished",
+      createdAt: "2026-11-23T17:30:00.000Z",
+      actionSummary: { routesUsed: 1, ordersScheduled: 1, ordersUnscheduled: 0, committed: true },
+    };
+    void scheduled;
+    const mismatched: Schemas["Action"] = {
+      actionUuid: "a",
+      actionName: "schedule",
+      status: "finished",
+      createdAt: "2026-11-23T17:30:00.000Z",
+      // @ts-expect-error: a schedule action cannot carry a delete summary
+      actionSummary: { deleted: [], failed: [] },
+    };
+    void mismatched;
+  });
+
+  it("requires missedReason with missed, and refuses it with delivered", () => {
+    const complete = (body: Schemas["CompleteOrderRequest"]) =>
+      client.POST("/v2/orders/{orderUuid}/complete", { params: { path: { orderUuid: "x" } }, body });
+    void complete({ status: "delivered", notes: "n", signature: "iVBORw0KGgo=" });
+    void complete({ status: "missed", missedReason: "Nobody home" });
+    // @ts-expect-error: missed needs a missedReason
+    void complete({ status: "missed" });
+    // @ts-expect-error: delivered takes no missedReason
+    void complete({ status: "delivered", missedReason: "x" });
+    // @ts-expect-error: missed takes no signature
+    void complete({ status: "missed", missedReason: "x", signature: "iVBORw0KGgo=" });
+  });
+
+  it("takes a location's coordinates both or neither", () => {
+    const both: Schemas["LocationInput"] = { address: "a", latitude: 52.5, longitude: 13.4 };
+    const neither: Schemas["LocationInput"] = { address: "a" };
+    void [both, neither];
+    // @ts-expect-error: latitude without longitude
+    const latitudeOnly: Schemas["LocationInput"] = { address: "a", latitude: 52.5 };
+    // @ts-expect-error: longitude without latitude
+    const longitudeOnly: Schemas["LocationInput"] = { address: "a", longitude: 13.4 };
+    void [latitudeOnly, longitudeOnly];
+    const body = { deliveryDate: "2026-11-24", locations: [{ address: "a", latitude: 52.5 }] };
+    // @ts-expect-error: an order whose location has one coordinate is not an OrderInput, even from a variable
+    void client.POST("/v2/orders", { params: { query: { workspaceUuid: "w" } }, body });
+  });
+});
+
 describe("pagination", () => {
   it("infers the item type from the path", async () => {
     for await (const order of paginate(client, "/v2/orders", { query: { workspaceUuid: "w" } })) {

@@ -6,7 +6,17 @@ import { retryAfterSeconds } from "../domain/actions.js";
 import { isoString } from "../domain/clock.js";
 import type { Context } from "../domain/context.js";
 import { trackingLink } from "../domain/orders.js";
-import type { ActionRecord, OrderRecord, RouteRecord } from "../domain/records.js";
+import type {
+  ActionKind,
+  ActionRecord,
+  ActionSummary,
+  DeleteActionSummary,
+  OrderRecord,
+  PublishActionSummary,
+  RouteRecord,
+  ScheduleActionSummary,
+  UpdateActionSummary,
+} from "../domain/records.js";
 import { type RouteView, toRouteView } from "../domain/views.js";
 import type { components } from "./contract-types.js";
 
@@ -74,16 +84,53 @@ export function toPollReply(ctx: Context, action: ActionRecord) {
   };
 }
 
-/** An action, as answered by 202s and polls (`docs/api-contract.md` section 7). */
-export function toActionBody(action: ActionRecord): Schemas["Action"] {
-  const body: Schemas["Action"] = {
+/** Whether a summary is the shape of one kind: each kind's summary has a key no other kind's has. */
+type SummaryGuard<S extends ActionSummary> = (summary: ActionSummary) => summary is S;
+
+const isScheduleSummary: SummaryGuard<ScheduleActionSummary> = (s) => "routesUsed" in s;
+const isPublishSummary: SummaryGuard<PublishActionSummary> = (s) => "routes" in s;
+const isUpdateSummary: SummaryGuard<UpdateActionSummary> = (s) => "orders" in s;
+const isDeleteSummary: SummaryGuard<DeleteActionSummary> = (s) => "deleted" in s;
+
+/**
+ * The `actionSummary` of an action body, checked against its kind: the contract's `Action` union pairs each
+ * `actionName` with one summary type, so a mismatch is a bug of the fake and is not answered.
+ */
+function summaryField<S extends ActionSummary>(action: ActionRecord, is: SummaryGuard<S>): { actionSummary?: S } {
+  if (action.summary === null) return {};
+  if (!is(action.summary)) {
+    throw new Error(`Failed to answer action ${action.uuid}: its summary is not the summary of a ${action.kind}`);
+  }
+  return { actionSummary: action.summary };
+}
+
+/** The wire body of an action of kind `name` with its (checked) summary field, keys in the contract's order. */
+function actionBody<N extends ActionKind, S extends ActionSummary>(
+  action: ActionRecord,
+  actionName: N,
+  summary: { actionSummary?: S },
+) {
+  return {
     actionUuid: action.uuid,
-    actionName: action.kind,
+    actionName,
     status: action.status,
     createdAt: isoString(action.createdAt),
+    ...(action.finishedAt !== null ? { finishedAt: isoString(action.finishedAt) } : {}),
+    ...summary,
+    ...(action.reason !== null ? { reason: action.reason } : {}),
   };
-  if (action.finishedAt !== null) body.finishedAt = isoString(action.finishedAt);
-  if (action.summary !== null) body.actionSummary = action.summary;
-  if (action.reason !== null) body.reason = action.reason;
-  return body;
+}
+
+/** An action, as answered by 202s and polls: the member of the `Action` union of its kind. */
+export function toActionBody(action: ActionRecord): Schemas["Action"] {
+  switch (action.kind) {
+    case "schedule":
+      return actionBody(action, "schedule", summaryField(action, isScheduleSummary));
+    case "publish":
+      return actionBody(action, "publish", summaryField(action, isPublishSummary));
+    case "update":
+      return actionBody(action, "update", summaryField(action, isUpdateSummary));
+    case "delete":
+      return actionBody(action, "delete", summaryField(action, isDeleteSummary));
+  }
 }

@@ -48,7 +48,7 @@ export function zodDetails(error: z.ZodError, prefix: readonly PropertyKey[] = [
     }
     const missing =
       input !== undefined &&
-      (issue.code === "invalid_type" || issue.code === "invalid_value") &&
+      (issue.code === "invalid_type" || issue.code === "invalid_value" || issue.code === "invalid_union") &&
       isMissing(input, issue.path);
     details.push({ path: formatPath(path) || "body", message: missing ? "is required" : issue.message });
   }

@@ -21,14 +21,28 @@ type Schemas = components["schemas"];
 describe("edge schemas of orders and routes", () => {
   it("accept every body the contract allows", () => {
     expectTypeOf<Schemas["LocationInput"]>().toExtend<z.input<typeof locationInput>>();
+    expectTypeOf<Schemas["LocationInputWithCoordinates"]>().toExtend<z.input<typeof locationInput>>();
+    expectTypeOf<Schemas["LocationInputAddressOnly"]>().toExtend<z.input<typeof locationInput>>();
     expectTypeOf<Schemas["OrderInput"]>().toExtend<z.input<typeof orderInput>>();
     expectTypeOf<Schemas["OrderInputV1"]>().toExtend<z.input<typeof orderInputV1>>();
     expectTypeOf<Schemas["CompleteOrderRequest"]>().toExtend<z.input<typeof completeInput>>();
+    expectTypeOf<Schemas["CompleteOrderDelivered"]>().toExtend<z.input<typeof completeInput>>();
+    expectTypeOf<Schemas["CompleteOrderMissed"]>().toExtend<z.input<typeof completeInput>>();
     expectTypeOf<Schemas["DeleteRequest"]>().toExtend<z.input<typeof deleteInput>>();
     expectTypeOf<Schemas["RouteInput"]>().toExtend<z.input<typeof routeInput>>();
     expectTypeOf<Schemas["RouteCreateRequest"]>().toExtend<z.input<typeof routeCreateInput>>();
     expectTypeOf<Schemas["RouteCreateRequestV1"]>().toExtend<z.input<typeof routeCreateInputV1>>();
     expectTypeOf<Schemas["RouteUpdate"]>().toExtend<z.input<typeof routeUpdateInput>>();
     expectTypeOf<Schemas["PublishRequest"]>().toExtend<z.input<typeof publishInput>>();
+  });
+
+  it("parse a completion into the contract's union, discriminated by status", () => {
+    type Parsed = z.output<typeof completeInput>;
+    expectTypeOf<Parsed["status"]>().toEqualTypeOf<Schemas["CompleteOrderRequest"]["status"]>();
+    expectTypeOf<Extract<Parsed, { status: "missed" }>["missedReason"]>().toEqualTypeOf<
+      Schemas["CompleteOrderMissed"]["missedReason"]
+    >();
+    expectTypeOf<Extract<Parsed, { status: "delivered" }>["missedReason"]>().toEqualTypeOf<undefined>();
+    expectTypeOf<Extract<Parsed, { status: "missed" }>["signature"]>().toEqualTypeOf<undefined>();
   });
 });

@@ -13,10 +13,53 @@ export const timeOfDay = z.string().regex(HH_MM, "must be a time of day HH:MM (2
 /** `YYYY-MM-DD`. */
 export const isoDate = z.iso.date({ error: "must be a date YYYY-MM-DD" });
 
+/**
+ * Longest free strings of request bodies, in Unicode code points (how JSON Schema's `maxLength` counts), by
+ * kind of field; openapi.yaml declares the same `maxLength` on each field.
+ */
+export const MAX_LENGTH = {
+  /** Tags and custom field names. */
+  label: 100,
+  /** Names and references: order, route and driver names, customer order numbers, package barcodes and descriptions, bulk-delete ids. */
+  name: 255,
+  /** Phone numbers. */
+  phone: 50,
+  /** Email addresses (the longest address an SMTP path can carry). */
+  email: 254,
+  /** One line of text: addresses, custom field string values, missed reasons. */
+  line: 1000,
+  /** Free text for people: an order's instructions, completion notes. */
+  note: 2000,
+  /** A completion's base64 PNG signature (about 730 KB of image). */
+  signature: 1_000_000,
+} as const;
+
+/** The length of a string in Unicode code points (`"🚚".length` is 2, one code point). */
+function codePoints(value: string): number {
+  let count = 0;
+  for (const _ of value) count += 1;
+  return count;
+}
+
+/**
+ * `schema` with at most `max` code points. zod's own `max` counts UTF-16 units and would refuse strings with
+ * characters outside the BMP (emoji) that the contract accepts.
+ */
+function limited<S extends z.ZodType<string>>(schema: S, max: number): S {
+  return schema.refine((value) => value.length <= max || codePoints(value) <= max, {
+    error: `must be at most ${max} characters`,
+  });
+}
+
+/** A free string of at most `max` code points. */
+function text(max: number) {
+  return limited(z.string(), max);
+}
+
 /** A location as sent: coordinates both or neither. */
 export const locationInput = z
   .strictObject({
-    address: z.string().min(1, "address must not be empty"),
+    address: limited(z.string().min(1, "address must not be empty"), MAX_LENGTH.line),
     latitude: z.number().min(-90).max(90).optional(),
     longitude: z.number().min(-180).max(180).optional(),
   })
@@ -32,12 +75,18 @@ export const locationInput = z
   });
 
 const timeWindow = z.strictObject({ startTime: timeOfDay, endTime: timeOfDay });
-const customValue = z.union([z.string(), z.number(), z.boolean(), z.null()], {
+const customValue = z.union([text(MAX_LENGTH.line), z.number(), z.boolean(), z.null()], {
   error: "a custom field value must be a string, number, boolean or null",
 });
+const customFields = z.record(text(MAX_LENGTH.label), customValue, {
+  error: (issue) =>
+    issue.code === "invalid_key" ? `a custom field name must be at most ${MAX_LENGTH.label} characters` : undefined,
+});
+const tags = z.array(limited(z.string().min(1), MAX_LENGTH.label));
+const email = limited(z.email(), MAX_LENGTH.email);
 const packageInput = z.strictObject({
-  barcode: z.string().nullish(),
-  description: z.string().nullish(),
+  barcode: text(MAX_LENGTH.name).nullish(),
+  description: text(MAX_LENGTH.name).nullish(),
   quantity: z.number().int().min(1),
 });
 
@@ -45,8 +94,8 @@ const packageInput = z.strictObject({
 export const MAX_DURATION = 86_400;
 
 const orderShape = {
-  name: z.string().nullish(),
-  customerOrderNumber: z.string().nullish(),
+  name: text(MAX_LENGTH.name).nullish(),
+  customerOrderNumber: text(MAX_LENGTH.name).nullish(),
   deliveryDate: isoDate,
   locations: z
     .array(locationInput, { error: "locations must be an array of exactly one location" })
@@ -54,12 +103,12 @@ const orderShape = {
   timeWindows: z.array(timeWindow).nullish(),
   duration: z.number().int().min(0).max(MAX_DURATION, `must be at most ${MAX_DURATION} seconds (one day)`).nullish(),
   load: z.number().min(0).nullish(),
-  tags: z.array(z.string().min(1)).nullish(),
+  tags: tags.nullish(),
   priority: z.enum(["low", "normal", "high"]).nullish(),
-  phone: z.string().nullish(),
-  email: z.email().nullish(),
-  instructions: z.string().nullish(),
-  customFields: z.record(z.string(), customValue).nullish(),
+  phone: text(MAX_LENGTH.phone).nullish(),
+  email: email.nullish(),
+  instructions: text(MAX_LENGTH.note).nullish(),
+  customFields: customFields.nullish(),
 };
 
 /** One order as sent to v2 (`OrderInput`). */
@@ -79,61 +128,56 @@ export function orderArray<S extends z.ZodType>(item: S) {
     .max(MAX_ORDERS_PER_REQUEST, `send at most ${MAX_ORDERS_PER_REQUEST} orders per request`);
 }
 
-/** Body of the completion endpoints. */
-export const completeInput = z
-  .strictObject({
-    status: z.enum(["delivered", "missed"]),
-    completedAt: z.iso.datetime({ offset: true, error: "must be an ISO-8601 date-time" }).optional(),
-    missedReason: z.string().min(1).optional(),
-    notes: z.string().optional(),
-    signature: z.string().optional(),
-  })
-  .superRefine((value, ctx) => {
-    if (value.status === "missed" && value.missedReason === undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["missedReason"],
-        message: "missedReason is required when status is missed",
-      });
-    }
-    if (value.status === "missed" && value.signature !== undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["signature"],
-        message: "signature is only allowed when status is delivered",
-      });
-    }
-    if (value.status === "delivered" && value.missedReason !== undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["missedReason"],
-        message: "missedReason is only allowed when status is missed",
-      });
-    }
-  });
+const completedAt = z.iso.datetime({ offset: true, error: "must be an ISO-8601 date-time" }).optional();
+const notes = text(MAX_LENGTH.note).optional();
+
+/** Body of the completion endpoints, by `status`: delivered (may carry a signature) or missed (with a reason). */
+export const completeInput = z.discriminatedUnion(
+  "status",
+  [
+    z.strictObject({
+      status: z.literal("delivered"),
+      completedAt,
+      notes,
+      signature: text(MAX_LENGTH.signature).optional(),
+      // Declared so that the message says why instead of "unknown field".
+      missedReason: z.never({ error: "missedReason is only allowed when status is missed" }).optional(),
+    }),
+    z.strictObject({
+      status: z.literal("missed"),
+      completedAt,
+      missedReason: limited(z.string().min(1), MAX_LENGTH.line),
+      notes,
+      signature: z.never({ error: "signature is only allowed when status is delivered" }).optional(),
+    }),
+  ],
+  {
+    error: (issue) => (issue.code === "invalid_union" ? "status must be one of delivered, missed" : undefined),
+  },
+);
 
 /** Body of `DELETE /v2/orders`: 1..500 uuid strings (malformed ones are reported as not_found, not rejected). */
 export const deleteInput = z
-  .array(z.string(), { error: "the body must be a JSON array of order uuid strings" })
+  .array(text(MAX_LENGTH.name), { error: "the body must be a JSON array of order uuid strings" })
   .min(1, "send at least one order uuid")
   .max(500, "send at most 500 order uuids per request");
 
 const driverInput = z.strictObject({
-  name: z.string().min(1),
-  email: z.email().nullish(),
-  phone: z.string().nullish(),
+  name: limited(z.string().min(1), MAX_LENGTH.name),
+  email: email.nullish(),
+  phone: text(MAX_LENGTH.phone).nullish(),
 });
 
 /** One route as sent (`RouteInput`). */
 export const routeInput = z.strictObject({
-  name: z.string().min(1, "name must not be empty"),
+  name: limited(z.string().min(1, "name must not be empty"), MAX_LENGTH.name),
   date: isoDate,
   startTime: timeOfDay,
   endTime: timeOfDay,
   startLocation: locationInput,
   endLocation: locationInput.nullish(),
   capacity: z.number().min(0).nullish(),
-  tags: z.array(z.string().min(1)).nullish(),
+  tags: tags.nullish(),
   driver: driverInput.nullish(),
 });
 

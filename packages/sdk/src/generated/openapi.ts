@@ -84,7 +84,8 @@ export interface paths {
         /**
          * Delete orders in bulk
          * @description Deletes up to **500** orders in one call. The body is a JSON array of 1..500 order uuid strings
-         *     (more than 500, or an empty array: 400; duplicates count once). Deletion is permanent: deleted
+         *     (more than 500, an empty array, or a string longer than 255 characters: 400; duplicates count
+         *     once). Deletion is permanent: deleted
          *     orders are never listed or counted again, `GET` answers 404, and they are never scheduled again.
          *     To keep an order in the workspace but take it off its route, do not use this endpoint (change its
          *     `deliveryDate` with `PUT` instead).
@@ -117,7 +118,11 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The order's uuid. An unknown, deleted, malformed or foreign id answers 404. */
+                /**
+                 * @description The order's uuid. Any value that names none of the caller's orders (unknown, deleted, malformed
+                 *     or of another organization) answers 404 `NOT_FOUND`, never 400; so the schema is a plain string,
+                 *     and a validating proxy forwards what the service answers with 404.
+                 */
                 orderUuid: components["parameters"]["orderUuidPath"];
             };
             cookie?: never;
@@ -173,7 +178,11 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The order's uuid. An unknown, deleted, malformed or foreign id answers 404. */
+                /**
+                 * @description The order's uuid. Any value that names none of the caller's orders (unknown, deleted, malformed
+                 *     or of another organization) answers 404 `NOT_FOUND`, never 400; so the schema is a plain string,
+                 *     and a validating proxy forwards what the service answers with 404.
+                 */
                 orderUuid: components["parameters"]["orderUuidPath"];
             };
             cookie?: never;
@@ -210,7 +219,11 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The order's uuid. An unknown, deleted, malformed or foreign id answers 404. */
+                /**
+                 * @description The order's uuid. Any value that names none of the caller's orders (unknown, deleted, malformed
+                 *     or of another organization) answers 404 `NOT_FOUND`, never 400; so the schema is a plain string,
+                 *     and a validating proxy forwards what the service answers with 404.
+                 */
                 orderUuid: components["parameters"]["orderUuidPath"];
             };
             cookie?: never;
@@ -237,7 +250,12 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The action's uuid. An unknown, malformed or foreign id answers 404. */
+                /**
+                 * @description The action's uuid. Any value that names none of the caller's actions of the endpoint's kinds
+                 *     (unknown, malformed, of another organization, or an action of another kind) answers 404
+                 *     `NOT_FOUND`, never 400; so the schema is a plain string, and a validating proxy forwards what the
+                 *     service answers with 404.
+                 */
                 actionUuid: components["parameters"]["actionUuidPath"];
             };
             cookie?: never;
@@ -287,7 +305,11 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The order's uuid. An unknown, deleted, malformed or foreign id answers 404. */
+                /**
+                 * @description The order's uuid. Any value that names none of the caller's orders (unknown, deleted, malformed
+                 *     or of another organization) answers 404 `NOT_FOUND`, never 400; so the schema is a plain string,
+                 *     and a validating proxy forwards what the service answers with 404.
+                 */
                 orderUuid: components["parameters"]["orderUuidPath"];
             };
             cookie?: never;
@@ -349,7 +371,11 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The route's uuid. An unknown, malformed or foreign id answers 404. */
+                /**
+                 * @description The route's uuid. Any value that names none of the caller's routes (unknown, malformed or of
+                 *     another organization) answers 404 `NOT_FOUND`, never 400; so the schema is a plain string,
+                 *     and a validating proxy forwards what the service answers with 404.
+                 */
                 routeUuid: components["parameters"]["routeUuidPath"];
             };
             cookie?: never;
@@ -380,7 +406,11 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The route's uuid. An unknown, malformed or foreign id answers 404. */
+                /**
+                 * @description The route's uuid. Any value that names none of the caller's routes (unknown, malformed or of
+                 *     another organization) answers 404 `NOT_FOUND`, never 400; so the schema is a plain string,
+                 *     and a validating proxy forwards what the service answers with 404.
+                 */
                 routeUuid: components["parameters"]["routeUuidPath"];
             };
             cookie?: never;
@@ -435,7 +465,12 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The action's uuid. An unknown, malformed or foreign id answers 404. */
+                /**
+                 * @description The action's uuid. Any value that names none of the caller's actions of the endpoint's kinds
+                 *     (unknown, malformed, of another organization, or an action of another kind) answers 404
+                 *     `NOT_FOUND`, never 400; so the schema is a plain string, and a validating proxy forwards what the
+                 *     service answers with 404.
+                 */
                 actionUuid: components["parameters"]["actionUuidPath"];
             };
             cookie?: never;
@@ -536,7 +571,12 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The action's uuid. An unknown, malformed or foreign id answers 404. */
+                /**
+                 * @description The action's uuid. Any value that names none of the caller's actions of the endpoint's kinds
+                 *     (unknown, malformed, of another organization, or an action of another kind) answers 404
+                 *     `NOT_FOUND`, never 400; so the schema is a plain string, and a validating proxy forwards what the
+                 *     service answers with 404.
+                 */
                 actionUuid: components["parameters"]["actionUuidPath"];
             };
             cookie?: never;
@@ -562,7 +602,12 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The action's uuid. An unknown, malformed or foreign id answers 404. */
+                /**
+                 * @description The action's uuid. Any value that names none of the caller's actions of the endpoint's kinds
+                 *     (unknown, malformed, of another organization, or an action of another kind) answers 404
+                 *     `NOT_FOUND`, never 400; so the schema is a plain string, and a validating proxy forwards what the
+                 *     service answers with 404.
+                 */
                 actionUuid: components["parameters"]["actionUuidPath"];
             };
             cookie?: never;
@@ -588,7 +633,12 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The action's uuid. An unknown, malformed or foreign id answers 404. */
+                /**
+                 * @description The action's uuid. Any value that names none of the caller's actions of the endpoint's kinds
+                 *     (unknown, malformed, of another organization, or an action of another kind) answers 404
+                 *     `NOT_FOUND`, never 400; so the schema is a plain string, and a validating proxy forwards what the
+                 *     service answers with 404.
+                 */
                 actionUuid: components["parameters"]["actionUuidPath"];
             };
             cookie?: never;
@@ -646,7 +696,11 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @description The webhook subscription's uuid. An unknown, malformed or foreign id answers 404. */
+                /**
+                 * @description The webhook subscription's uuid. Any value that names none of the caller's subscriptions
+                 *     (unknown, malformed or of another organization) answers 404 `NOT_FOUND`, never 400; so the schema
+                 *     is a plain string, and a validating proxy forwards what the service answers with 404.
+                 */
                 uuid: components["parameters"]["webhookUuidPath"];
             };
             cookie?: never;
@@ -800,13 +854,26 @@ export interface components {
             longitude: number;
         };
         /**
-         * @description A location as sent. `latitude` and `longitude` are optional, both or neither: with coordinates they
-         *     win (the address is only displayed); without them the address is geocoded.
+         * @description A location as sent. `latitude` and `longitude` come both or neither: with coordinates
+         *     (`LocationInputWithCoordinates`) they win and the address is only displayed; without them
+         *     (`LocationInputAddressOnly`) the address is geocoded. One coordinate without the other matches
+         *     neither shape and answers 400 `VALIDATION_FAILED`.
          */
-        LocationInput: {
+        LocationInput: components["schemas"]["LocationInputWithCoordinates"] | components["schemas"]["LocationInputAddressOnly"];
+        /** @description A location sent with both coordinates; they win over the address, which is only displayed. */
+        LocationInputWithCoordinates: {
             address: string;
-            latitude?: number;
-            longitude?: number;
+            latitude: number;
+            longitude: number;
+        };
+        /**
+         * @description A location sent without coordinates; the address is geocoded. `latitude` and `longitude` are
+         *     declared `false` (never allowed) so that generated types forbid sending one of them alone.
+         */
+        LocationInputAddressOnly: {
+            address: string;
+            latitude?: never;
+            longitude?: never;
         };
         /** @description A time window, `HH:MM` (24 h) in the workspace's timezone, `startTime < endTime`. */
         TimeWindow: {
@@ -829,6 +896,13 @@ export interface components {
         };
         /** @description Free-form custom fields; values are strings, numbers, booleans or `null`. */
         CustomFields: {
+            [key: string]: string | number | boolean | null;
+        };
+        /**
+         * @description Custom fields as sent: at most 100 characters per name; values are strings (at most 1,000
+         *     characters), numbers, booleans or `null`.
+         */
+        CustomFieldsInput: {
             [key: string]: string | number | boolean | null;
         };
         /**
@@ -872,7 +946,7 @@ export interface components {
             email?: string | null;
             /** @description Shown to the driver. */
             instructions?: string | null;
-            customFields?: components["schemas"]["CustomFields"] | null;
+            customFields?: components["schemas"]["CustomFieldsInput"] | null;
             /** @description Default `[]`. */
             packages?: components["schemas"]["PackageInput"][] | null;
         };
@@ -892,7 +966,7 @@ export interface components {
             /** Format: email */
             email?: string | null;
             instructions?: string | null;
-            customFields?: components["schemas"]["CustomFields"] | null;
+            customFields?: components["schemas"]["CustomFieldsInput"] | null;
         };
         /** @description Body of `POST /v2/orders`, one order or an array of 1..1,000 orders. */
         OrderCreateRequest: components["schemas"]["OrderInput"] | components["schemas"]["OrderInput"][];
@@ -1002,27 +1076,53 @@ export interface components {
             data: components["schemas"]["OrderV1"][];
         };
         /**
-         * @description Body of the completion endpoints. `missedReason` is required when `status` is `missed` and not
-         *     allowed otherwise; `signature` is only allowed with `delivered`.
+         * @description Body of the completion endpoints, discriminated by `status`: `delivered`
+         *     (`CompleteOrderDelivered`, may carry a `signature`) or `missed` (`CompleteOrderMissed`, requires
+         *     a `missedReason`). A `missedReason` with `delivered`, or a `signature` with `missed`, matches
+         *     neither shape and answers 400 `VALIDATION_FAILED`.
          */
-        CompleteOrderRequest: {
-            /** @enum {string} */
-            status: "delivered" | "missed";
+        CompleteOrderRequest: components["schemas"]["CompleteOrderDelivered"] | components["schemas"]["CompleteOrderMissed"];
+        /** @description The order was delivered. */
+        CompleteOrderDelivered: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            status: "delivered";
+            /**
+             * Format: date-time
+             * @description Completion instant; defaults to now. Becomes the order's `deliveryTime`.
+             */
+            completedAt?: string;
+            /** @description Delivery notes. Become `deliveryNotes`. */
+            notes?: string;
+            /**
+             * @description Base64-encoded PNG of the recipient's signature (at most 1,000,000 characters); the order's
+             *     `signatureUrl` then points to it.
+             */
+            signature?: string;
+        };
+        /** @description The delivery was missed; `missedReason` says why. */
+        CompleteOrderMissed: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            status: "missed";
             /**
              * Format: date-time
              * @description Completion instant; defaults to now. Becomes the order's `deliveryTime`.
              */
             completedAt?: string;
             /** @description Why the delivery was missed. Becomes `deliveryMissedReason`. */
-            missedReason?: string;
+            missedReason: string;
             /** @description Delivery notes. Become `deliveryNotes`. */
             notes?: string;
-            /** @description Base64-encoded PNG of the recipient's signature; the order's `signatureUrl` then points to it. */
-            signature?: string;
         };
         /**
          * @description Order uuids to delete, 1..500 (duplicates count once). A value that is not a known order's uuid,
-         *     including a malformed one, is not rejected: it is reported in `failed` with `not_found`.
+         *     including a malformed one, is not rejected: it is reported in `failed` with `not_found`. Only a
+         *     value longer than 255 characters answers 400.
          */
         DeleteRequest: string[];
         /** @description Outcome of a delete answered with 200. */
@@ -1203,27 +1303,112 @@ export interface components {
             routeUuids?: string[];
         };
         /**
-         * @description A background operation. `pending` until it ends; then `finished` (with `actionSummary`) or
-         *     `failed` (with `reason`). `finishedAt` is set once it has ended.
+         * @description A background operation, discriminated by `actionName`: `schedule` (`ScheduleAction`), `publish`
+         *     (`PublishAction`), `update` (`UpdateAction`) or `delete` (`DeleteAction`). Each kind carries its
+         *     own `actionSummary` type, so an action whose summary belongs to another kind matches no shape.
+         *     `pending` until it ends; then `finished` (with `actionSummary`) or `failed` (with `reason`).
+         *     `finishedAt` is set once it has ended.
          */
-        Action: {
+        Action: components["schemas"]["ScheduleAction"] | components["schemas"]["PublishAction"] | components["schemas"]["UpdateAction"] | components["schemas"]["DeleteAction"];
+        /**
+         * @description `pending` until the action ends, then `finished` or `failed`.
+         * @enum {string}
+         */
+        ActionStatus: "pending" | "finished" | "failed";
+        /**
+         * @description A scheduling run (`POST /v2/schedules`). When finished, `actionSummary` is a `ScheduleSummary`
+         *     and the plan is at `GET /v2/schedules/{actionUuid}/solution`.
+         */
+        ScheduleAction: {
             /** Format: uuid */
             actionUuid: string;
-            /** @enum {string} */
-            actionName: "schedule" | "publish" | "update" | "delete";
-            /** @enum {string} */
-            status: "pending" | "finished" | "failed";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            actionName: "schedule";
+            status: components["schemas"]["ActionStatus"];
             /** Format: date-time */
             createdAt: string;
-            /** Format: date-time */
-            finishedAt?: string;
             /**
-             * @description What changed, by `actionName`: `schedule` → `ScheduleSummary`, `publish` → `PublishSummary`
-             *     (also present when the action failed because a route failed), `update` → `UpdateSummary`,
-             *     `delete` → `DeleteSummary`.
+             * Format: date-time
+             * @description Set once the action has ended (`finished` or `failed`).
              */
-            actionSummary?: components["schemas"]["ScheduleSummary"] | components["schemas"]["PublishSummary"] | components["schemas"]["UpdateSummary"] | components["schemas"]["DeleteSummary"];
-            /** @description Why the action failed (scheduling `no_routes`, `no_orders`; publish `route_failed`). */
+            finishedAt?: string;
+            actionSummary?: components["schemas"]["ScheduleSummary"];
+            /** @description Why the run failed; the known values are `no_routes` and `no_orders`. */
+            reason?: string;
+        };
+        /**
+         * @description A publish action (`POST /v2/routes/publish`). `actionSummary` is a `PublishSummary`, present when
+         *     finished and also when the action failed because a route failed (`reason: route_failed`).
+         */
+        PublishAction: {
+            /** Format: uuid */
+            actionUuid: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            actionName: "publish";
+            status: components["schemas"]["ActionStatus"];
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Set once the action has ended (`finished` or `failed`).
+             */
+            finishedAt?: string;
+            actionSummary?: components["schemas"]["PublishSummary"];
+            /** @description Why the action failed; `route_failed` when a route failed (see `actionSummary`). */
+            reason?: string;
+        };
+        /**
+         * @description An order update that changed a scheduled order's scheduling constraints
+         *     (`PUT /v2/orders/{orderUuid}`). When finished, `actionSummary` is an `UpdateSummary`.
+         */
+        UpdateAction: {
+            /** Format: uuid */
+            actionUuid: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            actionName: "update";
+            status: components["schemas"]["ActionStatus"];
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Set once the action has ended (`finished` or `failed`).
+             */
+            finishedAt?: string;
+            actionSummary?: components["schemas"]["UpdateSummary"];
+            /** @description Why the action failed. */
+            reason?: string;
+        };
+        /**
+         * @description A deletion of scheduled orders (`DELETE /v2/orders`, `DELETE /v2/orders/{orderUuid}`). When
+         *     finished, `actionSummary` is a `DeleteSummary`.
+         */
+        DeleteAction: {
+            /** Format: uuid */
+            actionUuid: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            actionName: "delete";
+            status: components["schemas"]["ActionStatus"];
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Set once the action has ended (`finished` or `failed`).
+             */
+            finishedAt?: string;
+            actionSummary?: components["schemas"]["DeleteSummary"];
+            /** @description Why the action failed. */
             reason?: string;
         };
         ActionList: {
@@ -1344,7 +1529,7 @@ export interface components {
             /** Format: email */
             email?: string | null;
             instructions?: string | null;
-            customFields?: components["schemas"]["CustomFields"] | null;
+            customFields?: components["schemas"]["CustomFieldsInput"] | null;
             packages?: components["schemas"]["PackageInput"][] | null;
         };
         /**
@@ -1636,7 +1821,11 @@ export interface components {
         page: number;
         /** @description Items per page (at most 500). */
         perPage: number;
-        /** @description The workspace's `uuid` (from `GET /v2/workspaces`). Unknown or of another organization → 404. */
+        /**
+         * @description The workspace's `uuid` (from `GET /v2/workspaces`). Any value that names none of the caller's
+         *     workspaces (unknown, malformed or of another organization) answers 404 `NOT_FOUND`, never 400; so
+         *     the schema is a plain string, and a validating proxy forwards what the service answers with 404.
+         */
         workspaceUuidQuery: string;
         /** @description The workspace's numeric v1 `workspaceId`. Unknown or of another organization → 404. */
         workspaceIdQuery: number;
@@ -1644,13 +1833,30 @@ export interface components {
         dateFilter: string;
         /** @description Only orders with this status. */
         orderStatusFilter: components["schemas"]["OrderStatus"];
-        /** @description The order's uuid. An unknown, deleted, malformed or foreign id answers 404. */
+        /**
+         * @description The order's uuid. Any value that names none of the caller's orders (unknown, deleted, malformed
+         *     or of another organization) answers 404 `NOT_FOUND`, never 400; so the schema is a plain string,
+         *     and a validating proxy forwards what the service answers with 404.
+         */
         orderUuidPath: string;
-        /** @description The route's uuid. An unknown, malformed or foreign id answers 404. */
+        /**
+         * @description The route's uuid. Any value that names none of the caller's routes (unknown, malformed or of
+         *     another organization) answers 404 `NOT_FOUND`, never 400; so the schema is a plain string,
+         *     and a validating proxy forwards what the service answers with 404.
+         */
         routeUuidPath: string;
-        /** @description The action's uuid. An unknown, malformed or foreign id answers 404. */
+        /**
+         * @description The action's uuid. Any value that names none of the caller's actions of the endpoint's kinds
+         *     (unknown, malformed, of another organization, or an action of another kind) answers 404
+         *     `NOT_FOUND`, never 400; so the schema is a plain string, and a validating proxy forwards what the
+         *     service answers with 404.
+         */
         actionUuidPath: string;
-        /** @description The webhook subscription's uuid. An unknown, malformed or foreign id answers 404. */
+        /**
+         * @description The webhook subscription's uuid. Any value that names none of the caller's subscriptions
+         *     (unknown, malformed or of another organization) answers 404 `NOT_FOUND`, never 400; so the schema
+         *     is a plain string, and a validating proxy forwards what the service answers with 404.
+         */
         webhookUuidPath: string;
         /**
          * @description The event's id (`evt_…`, equal to the body's `id`); the same on every retry, so use it as the idempotency key.
@@ -1768,7 +1974,11 @@ export interface operations {
     listOrders: {
         parameters: {
             query: {
-                /** @description The workspace's `uuid` (from `GET /v2/workspaces`). Unknown or of another organization → 404. */
+                /**
+                 * @description The workspace's `uuid` (from `GET /v2/workspaces`). Any value that names none of the caller's
+                 *     workspaces (unknown, malformed or of another organization) answers 404 `NOT_FOUND`, never 400; so
+                 *     the schema is a plain string, and a validating proxy forwards what the service answers with 404.
+                 */
                 workspaceUuid: components["parameters"]["workspaceUuidQuery"];
                 /** @description Only items of this date (`YYYY-MM-DD`); for orders, their `deliveryDate`. */
                 date?: components["parameters"]["dateFilter"];
@@ -1806,7 +2016,11 @@ export interface operations {
     createOrders: {
         parameters: {
             query: {
-                /** @description The workspace's `uuid` (from `GET /v2/workspaces`). Unknown or of another organization → 404. */
+                /**
+                 * @description The workspace's `uuid` (from `GET /v2/workspaces`). Any value that names none of the caller's
+                 *     workspaces (unknown, malformed or of another organization) answers 404 `NOT_FOUND`, never 400; so
+                 *     the schema is a plain string, and a validating proxy forwards what the service answers with 404.
+                 */
                 workspaceUuid: components["parameters"]["workspaceUuidQuery"];
             };
             header?: never;
@@ -1884,7 +2098,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The order's uuid. An unknown, deleted, malformed or foreign id answers 404. */
+                /**
+                 * @description The order's uuid. Any value that names none of the caller's orders (unknown, deleted, malformed
+                 *     or of another organization) answers 404 `NOT_FOUND`, never 400; so the schema is a plain string,
+                 *     and a validating proxy forwards what the service answers with 404.
+                 */
                 orderUuid: components["parameters"]["orderUuidPath"];
             };
             cookie?: never;
@@ -1913,7 +2131,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The order's uuid. An unknown, deleted, malformed or foreign id answers 404. */
+                /**
+                 * @description The order's uuid. Any value that names none of the caller's orders (unknown, deleted, malformed
+                 *     or of another organization) answers 404 `NOT_FOUND`, never 400; so the schema is a plain string,
+                 *     and a validating proxy forwards what the service answers with 404.
+                 */
                 orderUuid: components["parameters"]["orderUuidPath"];
             };
             cookie?: never;
@@ -1959,7 +2181,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The order's uuid. An unknown, deleted, malformed or foreign id answers 404. */
+                /**
+                 * @description The order's uuid. Any value that names none of the caller's orders (unknown, deleted, malformed
+                 *     or of another organization) answers 404 `NOT_FOUND`, never 400; so the schema is a plain string,
+                 *     and a validating proxy forwards what the service answers with 404.
+                 */
                 orderUuid: components["parameters"]["orderUuidPath"];
             };
             cookie?: never;
@@ -1999,7 +2225,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The order's uuid. An unknown, deleted, malformed or foreign id answers 404. */
+                /**
+                 * @description The order's uuid. Any value that names none of the caller's orders (unknown, deleted, malformed
+                 *     or of another organization) answers 404 `NOT_FOUND`, never 400; so the schema is a plain string,
+                 *     and a validating proxy forwards what the service answers with 404.
+                 */
                 orderUuid: components["parameters"]["orderUuidPath"];
             };
             cookie?: never;
@@ -2031,7 +2261,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The order's uuid. An unknown, deleted, malformed or foreign id answers 404. */
+                /**
+                 * @description The order's uuid. Any value that names none of the caller's orders (unknown, deleted, malformed
+                 *     or of another organization) answers 404 `NOT_FOUND`, never 400; so the schema is a plain string,
+                 *     and a validating proxy forwards what the service answers with 404.
+                 */
                 orderUuid: components["parameters"]["orderUuidPath"];
             };
             cookie?: never;
@@ -2063,7 +2297,12 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The action's uuid. An unknown, malformed or foreign id answers 404. */
+                /**
+                 * @description The action's uuid. Any value that names none of the caller's actions of the endpoint's kinds
+                 *     (unknown, malformed, of another organization, or an action of another kind) answers 404
+                 *     `NOT_FOUND`, never 400; so the schema is a plain string, and a validating proxy forwards what the
+                 *     service answers with 404.
+                 */
                 actionUuid: components["parameters"]["actionUuidPath"];
             };
             cookie?: never;
@@ -2128,7 +2367,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The order's uuid. An unknown, deleted, malformed or foreign id answers 404. */
+                /**
+                 * @description The order's uuid. Any value that names none of the caller's orders (unknown, deleted, malformed
+                 *     or of another organization) answers 404 `NOT_FOUND`, never 400; so the schema is a plain string,
+                 *     and a validating proxy forwards what the service answers with 404.
+                 */
                 orderUuid: components["parameters"]["orderUuidPath"];
             };
             cookie?: never;
@@ -2157,7 +2400,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The order's uuid. An unknown, deleted, malformed or foreign id answers 404. */
+                /**
+                 * @description The order's uuid. Any value that names none of the caller's orders (unknown, deleted, malformed
+                 *     or of another organization) answers 404 `NOT_FOUND`, never 400; so the schema is a plain string,
+                 *     and a validating proxy forwards what the service answers with 404.
+                 */
                 orderUuid: components["parameters"]["orderUuidPath"];
             };
             cookie?: never;
@@ -2190,7 +2437,11 @@ export interface operations {
     listRoutes: {
         parameters: {
             query: {
-                /** @description The workspace's `uuid` (from `GET /v2/workspaces`). Unknown or of another organization → 404. */
+                /**
+                 * @description The workspace's `uuid` (from `GET /v2/workspaces`). Any value that names none of the caller's
+                 *     workspaces (unknown, malformed or of another organization) answers 404 `NOT_FOUND`, never 400; so
+                 *     the schema is a plain string, and a validating proxy forwards what the service answers with 404.
+                 */
                 workspaceUuid: components["parameters"]["workspaceUuidQuery"];
                 /** @description Only items of this date (`YYYY-MM-DD`); for orders, their `deliveryDate`. */
                 date?: components["parameters"]["dateFilter"];
@@ -2260,7 +2511,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The route's uuid. An unknown, malformed or foreign id answers 404. */
+                /**
+                 * @description The route's uuid. Any value that names none of the caller's routes (unknown, malformed or of
+                 *     another organization) answers 404 `NOT_FOUND`, never 400; so the schema is a plain string,
+                 *     and a validating proxy forwards what the service answers with 404.
+                 */
                 routeUuid: components["parameters"]["routeUuidPath"];
             };
             cookie?: never;
@@ -2289,7 +2544,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The route's uuid. An unknown, malformed or foreign id answers 404. */
+                /**
+                 * @description The route's uuid. Any value that names none of the caller's routes (unknown, malformed or of
+                 *     another organization) answers 404 `NOT_FOUND`, never 400; so the schema is a plain string,
+                 *     and a validating proxy forwards what the service answers with 404.
+                 */
                 routeUuid: components["parameters"]["routeUuidPath"];
             };
             cookie?: never;
@@ -2329,7 +2588,11 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The route's uuid. An unknown, malformed or foreign id answers 404. */
+                /**
+                 * @description The route's uuid. Any value that names none of the caller's routes (unknown, malformed or of
+                 *     another organization) answers 404 `NOT_FOUND`, never 400; so the schema is a plain string,
+                 *     and a validating proxy forwards what the service answers with 404.
+                 */
                 routeUuid: components["parameters"]["routeUuidPath"];
             };
             cookie?: never;
@@ -2391,7 +2654,12 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The action's uuid. An unknown, malformed or foreign id answers 404. */
+                /**
+                 * @description The action's uuid. Any value that names none of the caller's actions of the endpoint's kinds
+                 *     (unknown, malformed, of another organization, or an action of another kind) answers 404
+                 *     `NOT_FOUND`, never 400; so the schema is a plain string, and a validating proxy forwards what the
+                 *     service answers with 404.
+                 */
                 actionUuid: components["parameters"]["actionUuidPath"];
             };
             cookie?: never;
@@ -2556,7 +2824,12 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The action's uuid. An unknown, malformed or foreign id answers 404. */
+                /**
+                 * @description The action's uuid. Any value that names none of the caller's actions of the endpoint's kinds
+                 *     (unknown, malformed, of another organization, or an action of another kind) answers 404
+                 *     `NOT_FOUND`, never 400; so the schema is a plain string, and a validating proxy forwards what the
+                 *     service answers with 404.
+                 */
                 actionUuid: components["parameters"]["actionUuidPath"];
             };
             cookie?: never;
@@ -2586,7 +2859,12 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The action's uuid. An unknown, malformed or foreign id answers 404. */
+                /**
+                 * @description The action's uuid. Any value that names none of the caller's actions of the endpoint's kinds
+                 *     (unknown, malformed, of another organization, or an action of another kind) answers 404
+                 *     `NOT_FOUND`, never 400; so the schema is a plain string, and a validating proxy forwards what the
+                 *     service answers with 404.
+                 */
                 actionUuid: components["parameters"]["actionUuidPath"];
             };
             cookie?: never;
@@ -2616,7 +2894,12 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The action's uuid. An unknown, malformed or foreign id answers 404. */
+                /**
+                 * @description The action's uuid. Any value that names none of the caller's actions of the endpoint's kinds
+                 *     (unknown, malformed, of another organization, or an action of another kind) answers 404
+                 *     `NOT_FOUND`, never 400; so the schema is a plain string, and a validating proxy forwards what the
+                 *     service answers with 404.
+                 */
                 actionUuid: components["parameters"]["actionUuidPath"];
             };
             cookie?: never;
@@ -2709,7 +2992,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The webhook subscription's uuid. An unknown, malformed or foreign id answers 404. */
+                /**
+                 * @description The webhook subscription's uuid. Any value that names none of the caller's subscriptions
+                 *     (unknown, malformed or of another organization) answers 404 `NOT_FOUND`, never 400; so the schema
+                 *     is a plain string, and a validating proxy forwards what the service answers with 404.
+                 */
                 uuid: components["parameters"]["webhookUuidPath"];
             };
             cookie?: never;
