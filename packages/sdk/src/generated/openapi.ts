@@ -232,7 +232,7 @@ export interface paths {
         put?: never;
         /**
          * Complete an order (alias path)
-         * @description Alias of `POST /v2/orders/{orderUuid}/complete` (the seed names the completion endpoint both
+         * @description Alias of `POST /v2/orders/{orderUuid}/complete` (the service's public API names the completion endpoint both
          *     ways): same body, preconditions (409 `ORDER_NOT_PUBLISHED` when not on a published route, 409
          *     `ORDER_COMPLETED` when already delivered or missed), effects (timeline actual times, ETAs
          *     recomputed, customer notification, `order.status_updated` and `route.eta_updated` events) and
@@ -382,7 +382,7 @@ export interface paths {
         };
         /**
          * Fetch a route
-         * @description Fetches one route (beyond the seed: integrators need it to read `locked`, `status` and the
+         * @description Fetches one route (beyond the service's public API: integrators need it to read `locked`, `status` and the
          *     totals without listing). `timeline.uri` points to its timeline.
          */
         get: operations["getRoute"];
@@ -393,7 +393,7 @@ export interface paths {
         head?: never;
         /**
          * Lock or unlock a route
-         * @description Sets `locked` (beyond the seed, which has locked routes but no way to lock one). Locked routes are
+         * @description Sets `locked` (beyond the service's public API, which has locked routes but no way to lock one). Locked routes are
          *     left out of schedule-all and keep their orders; orders on a locked route cannot be deleted
          *     (`order_locked`). Strict validation (only `locked`); `Content-Type: application/json` (415).
          *     Answers 200 with the route.
@@ -584,7 +584,7 @@ export interface paths {
         /**
          * Status of a scheduling run
          * @description Returns the scheduling action; the same answer as `GET /v2/schedules/actions/{actionUuid}` (the
-         *     seed names both paths). When finished, `actionSummary` is a `ScheduleSummary`; when failed,
+         *     service's public API names both paths). When finished, `actionSummary` is a `ScheduleSummary`; when failed,
          *     `reason` says why (`no_routes`, `no_orders`). The answer may carry a `Retry-After` hint (seconds).
          *     An action that is not a scheduling run answers 404.
          */
