@@ -3,6 +3,13 @@
  * mirror openapi.yaml's input schemas.
  * @see `docs/api-contract.md` sections 3 and 4
  */
+
+/**
+ * A uuid in a body: any 8-4-4-4-12 hex string, as the contract's `format: uuid` (not only RFC versions 1-8), so
+ * the fake and a validating proxy accept the same ids.
+ */
+export const uuidField = z.guid("must be a uuid (8-4-4-4-12 hex digits)");
+
 import { z } from "zod";
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -190,7 +197,7 @@ const routeList = z
   .max(MAX_ROUTES_PER_REQUEST, `send at most ${MAX_ROUTES_PER_REQUEST} routes per request`);
 
 /** Body of `POST /v2/routes`. */
-export const routeCreateInput = z.strictObject({ workspaceUuid: z.uuid(), routes: routeList });
+export const routeCreateInput = z.strictObject({ workspaceUuid: uuidField, routes: routeList });
 
 /** Body of `POST /v1/routes`. */
 export const routeCreateInputV1 = routeList;
@@ -200,7 +207,7 @@ export const routeUpdateInput = z.strictObject({ locked: z.boolean() });
 
 /** Body of `POST /v2/routes/publish`. */
 export const publishInput = z.strictObject({
-  workspaceUuid: z.uuid(),
+  workspaceUuid: uuidField,
   date: isoDate,
-  routeUuids: z.array(z.uuid()).min(1).max(500).optional(),
+  routeUuids: z.array(uuidField).min(1).max(500).optional(),
 });

@@ -14,13 +14,13 @@ import { toActionBody, toPollReply } from "../bodies.js";
 import type { components } from "../contract-types.js";
 import { zodDetails } from "../input.js";
 import { paginate } from "../pagination.js";
-import { isoDate, orderInput, routeInput } from "../schemas.js";
+import { isoDate, orderInput, routeInput, uuidField } from "../schemas.js";
 import { defineOperation, type TypedOperation } from "../typed.js";
 
 type SolutionBody = components["schemas"]["Solution"];
 
 /** Order and route references are looked up, not format-checked strictly: an unknown one answers 404. */
-const uuid = z.guid();
+const uuid = uuidField;
 
 const options = z
   .strictObject({
