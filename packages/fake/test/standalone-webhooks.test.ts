@@ -122,8 +122,16 @@ async function logWhen(fake: Fake, done: (log: DeliveryBody[]) => boolean): Prom
 /** A delivery of `GET /_fake/webhook-deliveries`. */
 interface DeliveryBody {
   id: string;
+  url: string;
   status: string;
-  attempts: { attempt: number; at: string; result: string; status: number | null; durationMs: number }[];
+  attempts: {
+    attempt: number;
+    at: string;
+    result: string;
+    status: number | null;
+    error: string | null;
+    durationMs: number;
+  }[];
 }
 
 describe("webhooks on the standalone server", () => {
@@ -202,6 +210,23 @@ describe("webhooks on the standalone server", () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  it("logs a receiver that refuses the connection as a connection error, with the cause", async () => {
+    const fake = frozen;
+    const closed = startReceiver(() => 204);
+    const url = await closed.listen();
+    await closed.close(); // nothing listens on that port any more
+    await call(fake, "POST", "/v2/webhooks", { url, events: ["route.published"] });
+    await publishOneRoute(fake);
+    const log = await logWhen(fake, (l) => l.some((d) => d.url === url && d.attempts.length === 1));
+    const delivery = log.find((d) => d.url === url);
+    expect(delivery?.status).toBe("pending");
+    expect(delivery?.attempts[0]).toMatchObject({
+      result: "connection_error",
+      status: null,
+      error: `fetch failed: connect ECONNREFUSED ${new URL(url).host}`,
+    });
   });
 
   it("makes a retry on its own timer when the fake's real-time clock reaches it", async () => {

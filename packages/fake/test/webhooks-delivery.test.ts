@@ -196,7 +196,6 @@ describe("a delivery", () => {
 
   it("matches the event type, the organization and the workspace filter", async () => {
     const { fake } = server;
-    const t0 = fake.clock.now();
     const ws = workspaceOf(fake);
     const second = createWorkspace(contextOf(fake), fake.organization.id, { name: "Second" });
     const other = fake.control.createOrganization();
@@ -404,7 +403,6 @@ describe("redelivery", () => {
 
   it("refuses an unknown delivery (NOT_FOUND) and one whose subscription was deleted (CONFLICT)", async () => {
     const { fake } = server;
-    const t0 = fake.clock.now();
     receiver(RECEIVER);
     const subscription = await subscribe({ url: RECEIVER, events: ["route.published"] });
     await publishedRoute();
