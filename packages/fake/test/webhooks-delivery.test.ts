@@ -13,8 +13,8 @@ import { createWorkspace } from "../src/domain/organizations.js";
 import { clientOf, DATE, publish, scheduledRoute, workspaceOf } from "./support/flow.js";
 import { contextOf } from "./support/internals.js";
 
-/** The answer timeout of this file's fake: short, so a timeout costs half a second, not ten. */
-const TIMEOUT_MS = 500;
+/** The answer timeout of this file's fake: short, so a timeout costs one second, not ten. */
+const TIMEOUT_MS = 1000;
 const server = useFakeServer({ webhooks: { timeoutMs: TIMEOUT_MS } });
 const validator = createContractValidator();
 
