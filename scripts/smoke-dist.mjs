@@ -38,6 +38,12 @@ assert.ok(
   !fakeJs.some((text) => /function (budgetIterations|buildModel)\b/.test(text)),
   "the fake bundles no optimizer",
 );
+// It signs webhooks with the SDK's signer, imported from @dispatchkit/sdk (a dependency), not a copy.
+assert.ok(
+  fakeJs.some((text) => text.includes('"@dispatchkit/sdk"')),
+  "the fake's dist imports @dispatchkit/sdk",
+);
+assert.ok(!fakeJs.some((text) => /function signWebhookForTest\b/.test(text)), "the fake bundles no SDK");
 for (const [name, mod] of Object.entries({ esmOptimizer, cjsOptimizer })) {
   const solution = mod.solve(
     {
@@ -83,6 +89,15 @@ for (const [sdk, fakeMod] of [
   const client = cjsSdk.createClient({ baseUrl: fake.baseUrl, token: fake.token, fetch: (r) => fake.fetch(r) });
   const workspaceUuid = fake.workspaces[0].uuid;
   const date = "2026-11-23";
+  const hook = "https://app.example.com/webhooks";
+  const received = [];
+  fake.webhooks.listen(hook, async (request) => {
+    received.push({ rawBody: await request.text(), headers: request.headers });
+    return new Response(null, { status: 204 });
+  });
+  const { secret } = await cjsSdk.unwrap(
+    client.POST("/v2/webhooks", { body: { url: hook, events: ["route.published"] } }),
+  );
   const at = { address: "Depot", latitude: 52.52, longitude: 13.405 };
   await cjsSdk.unwrap(
     client.POST("/v2/orders", {
@@ -99,6 +114,10 @@ for (const [sdk, fakeMod] of [
   assert.equal(solution.summary.ordersScheduled, 1);
   const published = await esmSdk.publishAndWait(client, { workspaceUuid, date }, { intervalMs: 1 });
   assert.equal(published.status, "finished");
+  await fake.runUntilIdle();
+  assert.equal(received.length, 1, "one route.published delivered to the listener");
+  const delivered = await cjsSdk.verifyWebhook({ ...received[0], secret, now: fake.clock.now() });
+  assert.equal(delivered.type, "route.published");
   const event = { id: "evt_1", type: "route.published", createdAt: "2026-11-23T08:00:00.000Z", data: {} };
   const signed = await esmSdk.signWebhookForTest(event, "whsec_test");
   await assert.rejects(

@@ -36,10 +36,13 @@ import { CONTRACT_OPERATIONS } from "./http/contract-operations.js";
 import { orderOperations } from "./http/handlers/orders.js";
 import { routeOperations } from "./http/handlers/routes.js";
 import { scheduleOperations } from "./http/handlers/schedules.js";
+import { webhookOperations } from "./http/handlers/webhooks.js";
 import { workspaceOperations } from "./http/handlers/workspaces.js";
 import { createRateLimiter, type RateLimitOptions } from "./http/rate-limit.js";
 import { createRouter, type Logger, type Operation, type RouterOptions } from "./http/router.js";
 import { systemClock } from "./system-clock.js";
+import { createWebhookDispatcher, type WebhookOptions } from "./webhooks/dispatcher.js";
+import { createFakeWebhooks, type FakeWebhooks } from "./webhooks/fake-webhooks.js";
 
 /** The default base URL the fake answers under. */
 export const DEFAULT_BASE_URL = "https://api.dispatch.example.com";
@@ -82,6 +85,8 @@ export interface FakeOptions {
    * `Retry-After`. `fake.reset()` forgets the windows.
    */
   rateLimit?: RateLimitOptions;
+  /** Webhook delivery: the answer timeout of an attempt (default 10 s, real time). */
+  webhooks?: WebhookOptions;
 }
 
 /** Test control of a fake's background actions. */
@@ -144,6 +149,12 @@ export interface Fake {
   readonly notifications: readonly NotificationRecord[];
   /** Test control: tokens, organizations, orders on routes (tokens and organizations also under `/_fake/`). */
   readonly control: FakeControl;
+  /**
+   * Webhook subscriptions, the delivery log, redelivery and in-process receivers. Deliveries are background
+   * work: made by {@link Fake.runUntilIdle} and {@link Fake.advance} (the standalone server drives them in real
+   * time), never during the API call that emitted the event.
+   */
+  readonly webhooks: FakeWebhooks;
 }
 
 /**
@@ -249,6 +260,7 @@ export function createFake(options: FakeOptions = {}): Fake {
     ...orderOperations(),
     ...routeOperations(),
     ...scheduleOperations(),
+    ...webhookOperations(),
   ];
   let mswHandlers: HttpHandler[] | undefined;
   const rateLimiter = options.rateLimit ? createRateLimiter(clock, options.rateLimit) : undefined;
@@ -267,6 +279,8 @@ export function createFake(options: FakeOptions = {}): Fake {
       runDue: async () => settleActions(context),
     },
   ];
+  const webhookDispatcher = createWebhookDispatcher(context, options.webhooks);
+  background.push(webhookDispatcher);
 
   /** The earliest instant any background work is due, or null. */
   const nextDue = () => {
@@ -312,6 +326,7 @@ export function createFake(options: FakeOptions = {}): Fake {
       return seeded.workspaces;
     },
     reset() {
+      webhookDispatcher.abortInFlight();
       context.ids = createIds(seed);
       context.state = createState();
       context.actions = createActionRuntime(options.actions);
@@ -331,6 +346,7 @@ export function createFake(options: FakeOptions = {}): Fake {
     restore(snapshot) {
       const data = snapshots.get(snapshot);
       if (!data) throw new TypeError("Failed to restore the fake: not a snapshot made by fake.snapshot()");
+      webhookDispatcher.abortInFlight();
       context.state = structuredClone(data.state);
       context.ids = createIds(seed, data.idsPosition);
       context.actions.works = new Map(data.works);
@@ -361,6 +377,7 @@ export function createFake(options: FakeOptions = {}): Fake {
       return context.state.notifications;
     },
     control: createControl(context, () => seeded.organization),
+    webhooks: createFakeWebhooks(context, webhookDispatcher),
   };
   internals.set(fake, { context, router: routerOptions, background });
   return fake;

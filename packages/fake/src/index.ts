@@ -58,3 +58,14 @@ export {
 // Options of the pipeline
 export type { RateLimitOptions } from "./http/rate-limit.js";
 export type { Logger } from "./http/router.js";
+
+// Webhooks: subscriptions, the delivery log and in-process receivers (fake.webhooks, createFake({ webhooks }))
+export type { FakeWebhooks, WebhookDeliveryFilter } from "./webhooks/fake-webhooks.js";
+export type { WebhookHandler, WebhookOptions } from "./webhooks/dispatcher.js";
+export type {
+  WebhookSubscriptionRecord,
+  WebhookDeliveryRecord,
+  WebhookDeliveryStatus,
+  WebhookAttemptRecord,
+  WebhookAttemptResult,
+} from "./domain/records.js";

@@ -13,6 +13,7 @@ import type { Fake } from "../fake.js";
 import { toWorkspaceBody } from "../http/handlers/workspaces.js";
 import { parseWith } from "../http/input.js";
 import type { PublicOperation, PublicRequestContext } from "../http/router.js";
+import { webhookControlOperations } from "./webhooks-http.js";
 
 /** Path prefix of the control endpoints. */
 export const CONTROL_PREFIX = "/_fake/";
@@ -71,5 +72,6 @@ export function controlOperations(fake: Fake): PublicOperation[] {
         return { status: 201, body: { token: created.token, workspaces: created.workspaces.map(toWorkspaceBody) } };
       },
     },
+    ...webhookControlOperations(fake),
   ];
 }

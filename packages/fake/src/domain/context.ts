@@ -16,6 +16,7 @@ import type {
   RouteRecord,
   ScheduleRunRecord,
   TokenRecord,
+  WebhookState,
   Workspace,
 } from "./records.js";
 
@@ -40,6 +41,8 @@ export interface State {
   notifications: NotificationRecord[];
   /** The stored solution of every finished scheduling run, by action uuid. */
   scheduleRuns: Map<string, ScheduleRunRecord>;
+  /** Webhook subscriptions and the delivery log. */
+  webhooks: WebhookState;
 }
 
 /** Empty state. */
@@ -56,6 +59,7 @@ export function createState(): State {
     events: [],
     notifications: [],
     scheduleRuns: new Map(),
+    webhooks: { subscriptions: new Map(), deliveries: new Map(), fannedOut: 0, lastDelivery: 0 },
   };
 }
 

@@ -311,3 +311,81 @@ export interface ScheduleRunRecord {
   routes: SolutionRouteRecord[];
   unscheduled: UnscheduledRecord[];
 }
+
+/** A webhook subscription of one organization (`docs/api-contract.md` section 6). */
+export interface WebhookSubscriptionRecord {
+  uuid: string;
+  organizationId: string;
+  /** Where deliveries are POSTed (or the in-process listener registered under this URL). */
+  url: string;
+  /** The event types it receives, as subscribed (distinct). */
+  events: EventType[];
+  /** Only the events of this workspace; null: every workspace of the organization. */
+  workspaceUuid: string | null;
+  /** The HMAC-SHA256 key of its signatures (`whsec_…`); the API shows it only at creation. */
+  secret: string;
+  createdAt: number;
+  /**
+   * Position in `State.events` of the first event it may receive: it gets the events emitted after it was
+   * created, never earlier ones, even when they share its creation instant.
+   */
+  firstEvent: number;
+}
+
+/** Where a delivery stands: retrying, delivered, given up after the last attempt, or stopped by a DELETE. */
+export type WebhookDeliveryStatus = "pending" | "succeeded" | "failed" | "cancelled";
+
+/**
+ * How one attempt ended: `succeeded` (a 2xx in time), `rejected` (any other status), `timeout` (no status in
+ * time) or `connection_error` (no answer at all, or the in-process listener threw).
+ */
+export type WebhookAttemptResult = "succeeded" | "rejected" | "timeout" | "connection_error";
+
+/** One attempt of a delivery, as kept in the delivery log. Instants are epoch ms of the fake's clock. */
+export interface WebhookAttemptRecord {
+  /** 1 to 6. */
+  attempt: number;
+  /** When it was made (its `x-dispatch-timestamp`, in ms). */
+  at: number;
+  result: WebhookAttemptResult;
+  /** The status answered; null on a timeout or a connection error. */
+  status: number | null;
+  /** What went wrong without a status (the timeout, the connection error); null otherwise. */
+  error: string | null;
+  /** How long it took on the fake's clock (0 on a frozen clock). */
+  durationMs: number;
+  /** When the next attempt is due; null after a success, the last attempt, or a deleted subscription. */
+  nextAttemptAt: number | null;
+}
+
+/** One event to one subscription, with its attempts: the unit of the delivery log. */
+export interface WebhookDeliveryRecord {
+  /** `whd_<n>`, numbered in creation order. */
+  id: string;
+  organizationId: string;
+  subscriptionUuid: string;
+  /** The subscription's URL when the delivery was created. */
+  url: string;
+  /** The event's id (`evt_…`): the same on every attempt and for every subscription. */
+  eventId: string;
+  eventType: EventType;
+  status: WebhookDeliveryStatus;
+  createdAt: number;
+  /** When the next attempt is due; null once the delivery has ended. */
+  nextAttemptAt: number | null;
+  attempts: WebhookAttemptRecord[];
+  /** The delivery this one redelivers (made by a redeliver operation); null otherwise. */
+  redeliveryOf: string | null;
+}
+
+/** The webhook part of the state: subscriptions, the delivery log and how far events were fanned out. */
+export interface WebhookState {
+  /** Live subscriptions by uuid, in creation order. Deleted ones are removed. */
+  subscriptions: Map<string, WebhookSubscriptionRecord>;
+  /** Every delivery by id, in creation order. */
+  deliveries: Map<string, WebhookDeliveryRecord>;
+  /** Events of `State.events` before this position have been turned into deliveries. */
+  fannedOut: number;
+  /** Number of the last delivery id handed out. */
+  lastDelivery: number;
+}

@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { type Fake, internalsOf } from "../fake.js";
 import { hostRouter } from "./node-router.js";
+import { startRealTimeDriver } from "./real-time-driver.js";
 
 /**
  * CORS, so a browser page on another origin (a dev server, a test page) can call the fake. Every answer allows any
@@ -84,10 +85,19 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
   res.end(body);
 }
 
-/** Serve a fake over HTTP. The fake's `baseUrl` path prefix (if any) applies; its origin is ignored. */
+/**
+ * Serve a fake over HTTP. The fake's `baseUrl` path prefix (if any) applies; its origin is ignored. The server
+ * runs the fake's background work in real time: soon after each request, and when the next webhook attempt or
+ * delayed action is due on the fake's clock.
+ */
 export function startServer(fake: Fake, options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? "127.0.0.1";
   const router = hostRouter(fake);
+  const internals = internalsOf(fake);
+  const driver = startRealTimeDriver(
+    fake,
+    internals.router.log ?? ((message, error) => console.error(`[dispatch-fake] ${message}`, error)),
+  );
   const server = createServer((req, res) => {
     if (isPreflight(req)) {
       res.writeHead(204, PREFLIGHT_HEADERS);
@@ -107,16 +117,22 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
         res.end(
           JSON.stringify({ code: "INTERNAL", message: "Failed to answer the request: internal error", requestId }),
         );
-      });
+      })
+      // After the answer: background work (webhook deliveries) never delays the request that caused it.
+      .finally(() => driver.kick());
   });
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 4010, host, () => {
       const { port } = server.address() as AddressInfo;
+      driver.kick();
       resolve({
         server,
         url: `http://${host}:${port}`,
-        close: () => new Promise<void>((done, fail) => server.close((e) => (e ? fail(e) : done()))),
+        close: () => {
+          driver.stop();
+          return new Promise<void>((done, fail) => server.close((e) => (e ? fail(e) : done())));
+        },
       });
     });
   });

@@ -1864,8 +1864,10 @@ export interface components {
          */
         eventIdHeader: string;
         /**
-         * @description UTC time of this delivery attempt (ISO-8601); part of the signed string `${timestamp}.${rawBody}`.
-         * @example 2026-11-23T18:00:02.000Z
+         * @description The time of this delivery attempt, in whole seconds since the Unix epoch, as decimal digits; part
+         *     of the signed string `${timestamp}.${rawBody}`. Reject a timestamp too far from your clock (replay
+         *     protection).
+         * @example 1795539960
          */
         timestampHeader: string;
         /**
@@ -3028,8 +3030,10 @@ export interface operations {
                  */
                 "x-dispatch-event-id": components["parameters"]["eventIdHeader"];
                 /**
-                 * @description UTC time of this delivery attempt (ISO-8601); part of the signed string `${timestamp}.${rawBody}`.
-                 * @example 2026-11-23T18:00:02.000Z
+                 * @description The time of this delivery attempt, in whole seconds since the Unix epoch, as decimal digits; part
+                 *     of the signed string `${timestamp}.${rawBody}`. Reject a timestamp too far from your clock (replay
+                 *     protection).
+                 * @example 1795539960
                  */
                 "x-dispatch-timestamp": components["parameters"]["timestampHeader"];
                 /**
@@ -3080,8 +3084,10 @@ export interface operations {
                  */
                 "x-dispatch-event-id": components["parameters"]["eventIdHeader"];
                 /**
-                 * @description UTC time of this delivery attempt (ISO-8601); part of the signed string `${timestamp}.${rawBody}`.
-                 * @example 2026-11-23T18:00:02.000Z
+                 * @description The time of this delivery attempt, in whole seconds since the Unix epoch, as decimal digits; part
+                 *     of the signed string `${timestamp}.${rawBody}`. Reject a timestamp too far from your clock (replay
+                 *     protection).
+                 * @example 1795539960
                  */
                 "x-dispatch-timestamp": components["parameters"]["timestampHeader"];
                 /**
@@ -3132,8 +3138,10 @@ export interface operations {
                  */
                 "x-dispatch-event-id": components["parameters"]["eventIdHeader"];
                 /**
-                 * @description UTC time of this delivery attempt (ISO-8601); part of the signed string `${timestamp}.${rawBody}`.
-                 * @example 2026-11-23T18:00:02.000Z
+                 * @description The time of this delivery attempt, in whole seconds since the Unix epoch, as decimal digits; part
+                 *     of the signed string `${timestamp}.${rawBody}`. Reject a timestamp too far from your clock (replay
+                 *     protection).
+                 * @example 1795539960
                  */
                 "x-dispatch-timestamp": components["parameters"]["timestampHeader"];
                 /**

@@ -1,0 +1,70 @@
+/**
+ * The webhook control endpoints of the standalone server, answered through `fake.webhooks` (one implementation
+ * in-process and over HTTP):
+ * - `GET /_fake/webhook-deliveries?eventId=&subscriptionUuid=` → 200 `{ data: [delivery] }`: the delivery log,
+ *   oldest first, each delivery with its attempts;
+ * - `POST /_fake/webhook-deliveries/{id}/redeliver` → 201 `delivery`: the event again, as a new delivery whose
+ *   first attempt is made at once (404 for an unknown id, 409 when the subscription was deleted).
+ *
+ * Instants are ISO-8601 UTC strings.
+ */
+import { isoString } from "../domain/clock.js";
+import type { WebhookAttemptRecord, WebhookDeliveryRecord } from "../domain/records.js";
+import type { Fake } from "../fake.js";
+import type { PublicOperation } from "../http/router.js";
+import type { WebhookDeliveryFilter } from "../webhooks/fake-webhooks.js";
+
+const isoOrNull = (ms: number | null) => (ms === null ? null : isoString(ms));
+
+function toAttemptBody(attempt: WebhookAttemptRecord) {
+  return {
+    attempt: attempt.attempt,
+    at: isoString(attempt.at),
+    result: attempt.result,
+    status: attempt.status,
+    error: attempt.error,
+    durationMs: attempt.durationMs,
+    nextAttemptAt: isoOrNull(attempt.nextAttemptAt),
+  };
+}
+
+/** The wire shape of a delivery of the log. */
+export function toDeliveryBody(delivery: WebhookDeliveryRecord) {
+  return {
+    id: delivery.id,
+    subscriptionUuid: delivery.subscriptionUuid,
+    url: delivery.url,
+    eventId: delivery.eventId,
+    eventType: delivery.eventType,
+    status: delivery.status,
+    createdAt: isoString(delivery.createdAt),
+    nextAttemptAt: isoOrNull(delivery.nextAttemptAt),
+    redeliveryOf: delivery.redeliveryOf,
+    attempts: delivery.attempts.map(toAttemptBody),
+  };
+}
+
+/** The webhook control operations over one fake, for `controlOperations(fake)`. */
+export function webhookControlOperations(fake: Fake): PublicOperation[] {
+  return [
+    {
+      method: "get",
+      path: "/_fake/webhook-deliveries",
+      handle({ query }) {
+        const filter: WebhookDeliveryFilter = {};
+        const eventId = query.get("eventId");
+        const subscriptionUuid = query.get("subscriptionUuid");
+        if (eventId !== null) filter.eventId = eventId;
+        if (subscriptionUuid !== null) filter.subscriptionUuid = subscriptionUuid;
+        return { status: 200, body: { data: fake.webhooks.deliveries(filter).map(toDeliveryBody) } };
+      },
+    },
+    {
+      method: "post",
+      path: "/_fake/webhook-deliveries/{id}/redeliver",
+      handle({ params }) {
+        return { status: 201, body: toDeliveryBody(fake.webhooks.redeliver(params.id ?? "")) };
+      },
+    },
+  ];
+}

@@ -1,0 +1,71 @@
+/**
+ * Drives a fake's background work in real time, for the standalone server: nobody there calls `fake.advance()`,
+ * so the server kicks the driver after each request, and the driver runs what is due (`fake.runUntilIdle()`) and
+ * sets a timer for the next due instant (a webhook retry, a delayed action). Its timers are unref'd, so they
+ * never keep the process alive, and `stop()` clears them.
+ */
+import { type Fake, internalsOf } from "../fake.js";
+import type { Logger } from "../http/router.js";
+
+/** The real-time driver of one fake. */
+export interface RealTimeDriver {
+  /** Run what is due soon (on the next turn of the event loop), then follow the next due instant. */
+  kick(): void;
+  /** Stop: clear the timer; runs in progress finish, but nothing new starts. */
+  stop(): void;
+}
+
+/** Longest delay `setTimeout` keeps (a larger one fires at once). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Pause after a run that failed, so background work that keeps throwing does not spin. */
+const PAUSE_AFTER_ERROR_MS = 1000;
+
+/** Start driving `fake`'s background work; problems are reported to `log`. */
+export function startRealTimeDriver(fake: Fake, log: Logger): RealTimeDriver {
+  const { background } = internalsOf(fake);
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const nextDue = () => {
+    let earliest: number | null = null;
+    for (const work of background) {
+      const at = work.nextDueAt();
+      if (at !== null && (earliest === null || at < earliest)) earliest = at;
+    }
+    return earliest;
+  };
+
+  function schedule(delayMs: number): void {
+    if (stopped) return;
+    if (timer !== undefined) clearTimeout(timer);
+    timer = setTimeout(run, Math.min(MAX_TIMER_MS, Math.max(0, delayMs)));
+    timer.unref?.();
+  }
+
+  // Runs may overlap (a kick while a slow receiver is awaited): an attempt in flight is never started twice, so
+  // a second run only picks up what became due meanwhile.
+  async function run(): Promise<void> {
+    timer = undefined;
+    if (stopped) return;
+    try {
+      await fake.runUntilIdle();
+    } catch (error) {
+      log("Failed to run the fake's background work", error);
+      schedule(PAUSE_AFTER_ERROR_MS);
+      return;
+    }
+    const due = nextDue();
+    // On a frozen clock a future instant never comes by itself: the timer then only re-checks now and then.
+    if (due !== null) schedule(due - fake.clock.now());
+  }
+
+  return {
+    kick: () => schedule(0),
+    stop() {
+      stopped = true;
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}
