@@ -37,6 +37,7 @@ import { orderOperations } from "./http/handlers/orders.js";
 import { routeOperations } from "./http/handlers/routes.js";
 import { scheduleOperations } from "./http/handlers/schedules.js";
 import { workspaceOperations } from "./http/handlers/workspaces.js";
+import { forgetExpiredKeys, nextKeyExpiry } from "./http/idempotency.js";
 import { createRateLimiter, type RateLimitOptions } from "./http/rate-limit.js";
 import { createRouter, type Logger, type Operation, type RouterOptions } from "./http/router.js";
 import { systemClock } from "./system-clock.js";
@@ -265,6 +266,11 @@ export function createFake(options: FakeOptions = {}): Fake {
       name: "delayed actions",
       nextDueAt: () => nextActionDueAt(context),
       runDue: async () => settleActions(context),
+    },
+    {
+      name: "idempotency key expiry",
+      nextDueAt: () => nextKeyExpiry(context),
+      runDue: async () => forgetExpiredKeys(context),
     },
   ];
 

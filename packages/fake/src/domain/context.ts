@@ -10,6 +10,7 @@ import type {
   ActionRecord,
   ActionSummary,
   EventRecord,
+  IdempotencyRecord,
   NotificationRecord,
   OrderRecord,
   Organization,
@@ -40,6 +41,11 @@ export interface State {
   notifications: NotificationRecord[];
   /** The stored solution of every finished scheduling run, by action uuid. */
   scheduleRuns: Map<string, ScheduleRunRecord>;
+  /**
+   * The kept answers of POSTs sent with an `Idempotency-Key`, by organization id and key (joined by a line
+   * feed, which no key contains), oldest first.
+   */
+  idempotencyKeys: Map<string, IdempotencyRecord>;
 }
 
 /** Empty state. */
@@ -56,6 +62,7 @@ export function createState(): State {
     events: [],
     notifications: [],
     scheduleRuns: new Map(),
+    idempotencyKeys: new Map(),
   };
 }
 
