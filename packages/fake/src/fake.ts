@@ -38,6 +38,7 @@ import { routeOperations } from "./http/handlers/routes.js";
 import { scheduleOperations } from "./http/handlers/schedules.js";
 import { webhookOperations } from "./http/handlers/webhooks.js";
 import { workspaceOperations } from "./http/handlers/workspaces.js";
+import { forgetExpiredKeys, nextKeyExpiry } from "./http/idempotency.js";
 import { createRateLimiter, type RateLimitOptions } from "./http/rate-limit.js";
 import { createRouter, type Logger, type Operation, type RouterOptions } from "./http/router.js";
 import { systemClock } from "./system-clock.js";
@@ -277,6 +278,11 @@ export function createFake(options: FakeOptions = {}): Fake {
       name: "delayed actions",
       nextDueAt: () => nextActionDueAt(context),
       runDue: async () => settleActions(context),
+    },
+    {
+      name: "idempotency key expiry",
+      nextDueAt: () => nextKeyExpiry(context),
+      runDue: async () => forgetExpiredKeys(context),
     },
   ];
   const webhookDispatcher = createWebhookDispatcher(context, options.webhooks);

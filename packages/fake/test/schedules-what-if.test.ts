@@ -10,9 +10,12 @@ const server = useFakeServer();
 const clientOf = () => createClient({ baseUrl: server.fake.baseUrl, token: server.fake.token });
 const workspaceUuid = () => server.fake.workspaces[0]!.uuid;
 
-/** The state as bytes, without the run record (its action and stored solution). */
+/**
+ * The state as bytes, without the run record (its action and stored solution) and the answer kept for the SDK's
+ * idempotency key (the POST's own record, not a change to the data it plans over).
+ */
 function snapshot(state: State): string {
-  const { actions: _actions, scheduleRuns: _runs, ...rest } = structuredClone(state);
+  const { actions: _actions, scheduleRuns: _runs, idempotencyKeys: _keys, ...rest } = structuredClone(state);
   return JSON.stringify(rest, (_key, value) => (value instanceof Map ? [...value.entries()] : value));
 }
 

@@ -41,7 +41,7 @@ async function call(path: string, token?: string) {
 
 function expectReadableCrossOrigin(res: Response) {
   expect(res.headers.get("access-control-allow-origin")).toBe("*");
-  expect(res.headers.get("access-control-expose-headers")).toBe("x-request-id, retry-after");
+  expect(res.headers.get("access-control-expose-headers")).toBe("x-request-id, retry-after, idempotent-replayed");
 }
 
 describe("CORS on the standalone server", () => {
@@ -53,7 +53,9 @@ describe("CORS on the standalone server", () => {
     expect(res.headers.get("access-control-allow-methods")?.split(", ")).toEqual(
       expect.arrayContaining(["GET", "POST", "PUT", "PATCH", "DELETE"]),
     );
-    expect(res.headers.get("access-control-allow-headers")).toBe("authorization, content-type, x-dispatch-client");
+    expect(res.headers.get("access-control-allow-headers")).toBe(
+      "authorization, content-type, x-dispatch-client, idempotency-key",
+    );
     expect(Number(res.headers.get("access-control-max-age"))).toBeGreaterThan(0);
   });
 

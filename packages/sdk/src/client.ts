@@ -11,8 +11,8 @@ export type { ClientOptions };
 
 /**
  * The typed client: `client.GET("/v2/workspaces")` and friends for every operation of openapi.yaml (v1 and v2),
- * each returning openapi-fetch's `{ data, error, response }`. Per-call `retries` and `timeoutMs` go beside
- * `params` and `body` (see {@link CallOptions}).
+ * each returning openapi-fetch's `{ data, error, response }`. Per-call `retries`, `timeoutMs` and `idempotencyKey`
+ * go beside `params` and `body` (see {@link CallOptions}).
  *
  * @example
  * ```ts

@@ -137,7 +137,8 @@ export class ApiError extends DispatchError {
 
   /**
    * Build the error class that fits an error answer: {@link ValidationError} for 400, {@link TokenExpiredError} for
-   * 401 `TOKEN_EXPIRED`, {@link RateLimitError} for 429 and so on; {@link ApiError} itself for the rest.
+   * 401 `TOKEN_EXPIRED`, {@link IdempotencyError} for 422 `IDEMPOTENCY_KEY_REUSED`, {@link RateLimitError} for 429
+   * and so on; {@link ApiError} itself for the rest.
    *
    * @param response - the answer (only its status and headers are read).
    * @param body - its parsed body (the API's error body), or whatever it was.
@@ -164,6 +165,7 @@ export class ApiError extends DispatchError {
     if (status === 400) return new ValidationError(init);
     if (status === 404) return new NotFoundError(init);
     if (status === 409) return new ConflictError(init);
+    if (status === 422 && init.code === "IDEMPOTENCY_KEY_REUSED") return new IdempotencyError(init);
     if (status === 429) return new RateLimitError({ ...init, retryAfter: parseRetryAfter(response.headers) });
     if (status >= 500) return new ServerError(init);
     return new ApiError(init);
@@ -240,7 +242,8 @@ export class ValidationError extends ApiError {
 }
 
 /**
- * 409: `CONFLICT`, `ORDER_COMPLETED`, `ORDER_NOT_PUBLISHED` or `ACTION_NOT_FINISHED`.
+ * 409: `CONFLICT`, `ORDER_COMPLETED`, `ORDER_NOT_PUBLISHED`, `ACTION_NOT_FINISHED`, or `IDEMPOTENCY_KEY_IN_USE` (a
+ * request with the same `Idempotency-Key` was still being answered after the retries).
  *
  * @example
  * ```ts
@@ -250,6 +253,21 @@ export class ValidationError extends ApiError {
 export class ConflictError extends ApiError {
   static {
     named(ConflictError, "ConflictError");
+  }
+}
+
+/**
+ * 422 `IDEMPOTENCY_KEY_REUSED`: the call's `Idempotency-Key` was used in the last 24 hours for a different request
+ * (another path, query or body). Nothing was run; a new operation needs a new key.
+ *
+ * @example
+ * ```ts
+ * if (error instanceof IdempotencyError) await unwrap(client.POST("/v2/orders", { params, body, idempotencyKey: crypto.randomUUID() }));
+ * ```
+ */
+export class IdempotencyError extends ApiError {
+  static {
+    named(IdempotencyError, "IdempotencyError");
   }
 }
 

@@ -22,6 +22,7 @@ export {
   TokenExpiredError,
   NotFoundError,
   ConflictError,
+  IdempotencyError,
   RateLimitError,
   ServerError,
   ConnectionError,

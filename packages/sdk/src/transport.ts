@@ -1,8 +1,8 @@
 /**
- * The transport: the `fetch` wrapper openapi-fetch calls for every request. It adds auth and client headers,
- * retries with exponential backoff and full jitter ({@link retryDelay} alone decides what is retried), holds a
- * call to its time limit, honours abort signals and refreshes expired tokens. Its sleep and deadline helpers
- * also pace {@link waitForAction}.
+ * The transport: the `fetch` wrapper openapi-fetch calls for every request. It adds auth and client headers and an
+ * `Idempotency-Key` on every POST, retries with exponential backoff and full jitter ({@link retryDelay} alone decides
+ * what is retried), holds a call to its time limit, honours abort signals and refreshes expired tokens. Its sleep and
+ * deadline helpers also pace {@link waitForAction}.
  */
 import { ConnectionError, parseRetryAfter, TimeoutError } from "./errors.js";
 
@@ -83,8 +83,8 @@ export interface RetryOptions {
   /** A `Retry-After` longer than this is not waited for: the 429/503 is returned at once (default 60000). */
   maxRetryAfterMs?: number;
   /**
-   * Also retry POST and PATCH (default `false`: only GET, HEAD, OPTIONS, PUT and DELETE are retried, because a
-   * retried POST may run twice, e.g. start two scheduling runs).
+   * Also retry PATCH (default `false`: a repeated PATCH may act twice). GET, HEAD, OPTIONS, PUT and DELETE are
+   * retried anyway, and so is POST, which always carries an `Idempotency-Key` (see {@link CallOptions.idempotencyKey}).
    */
   retryPost?: boolean;
   /** The sleep used between attempts (default: `setTimeout`). */
@@ -97,7 +97,7 @@ export interface RetryOptions {
 
 /**
  * Per-call options, passed beside `params`/`body` in any call's init:
- * `client.POST("/v2/schedules", { body, retries: { retryPost: true }, timeoutMs: 5000 })`.
+ * `client.POST("/v2/schedules", { body, idempotencyKey: job.id, retries: 4, timeoutMs: 5000 })`.
  *
  * @example
  * ```ts
@@ -110,14 +110,25 @@ export interface CallOptions {
   retries?: number | false | RetryOptions;
   /** Overrides the client's `timeoutMs` for this call. */
   timeoutMs?: number;
+  /**
+   * The `Idempotency-Key` of this POST: 1 to 255 printable ASCII characters, unique per operation you mean to carry
+   * out once. Default: a new random UUID per call. Either way every retry of the call sends the same key, so the API
+   * answers a repeat with the first answer instead of acting twice. Reuse your own key when you retry a call
+   * yourself (after a crash, from a job queue). Other methods send no key.
+   */
+  idempotencyKey?: string;
 }
 
 // Retries: the settings, the backoff, and the one predicate that decides
 
 /** Methods retried by default: sending one twice has the same effect as sending it once. */
 const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
+/** The method sent with an `Idempotency-Key` (the API honours keys on POST only), so retried by default too. */
+const KEYED = "POST";
 /** Methods retried only with `retryPost`: sending one twice may act twice. */
-const UNSAFE_OPT_IN = new Set(["POST", "PATCH"]);
+const UNSAFE_OPT_IN = new Set(["PATCH"]);
+/** The request header of the key. */
+const IDEMPOTENCY_KEY = "Idempotency-Key";
 
 /** {@link RetryOptions} with every default filled in. */
 interface ResolvedRetry {
@@ -167,6 +178,7 @@ function backoffDelay(retry: number, options: Pick<ResolvedRetry, "baseDelayMs" 
  * @param retries - retries made so far (0 after the first attempt).
  * @param response - the attempt's answer, or `undefined` when the fetch threw (DNS, refused, reset, TLS).
  * @param deadlineAt - when the call's time limit runs out (epoch ms; `Infinity` without one).
+ * @param code - the error code of a 409 answer (the body is read for those only).
  */
 function retryDelay(
   retry: ResolvedRetry,
@@ -174,20 +186,29 @@ function retryDelay(
   retries: number,
   response: Response | undefined,
   deadlineAt: number,
+  code?: string,
 ): number | undefined {
   // Retries used up: every retry adds load on a server that may be struggling and time the caller waits, so
   // `maxRetries` bounds both.
   if (retries >= retry.maxRetries) return undefined;
-  // POST and PATCH only when opted in: a request repeated after a lost answer may act twice (start two scheduling
-  // runs); other methods (CONNECT, TRACE…) never.
-  if (!IDEMPOTENT.has(method) && !(retry.retryPost && UNSAFE_OPT_IN.has(method))) return undefined;
+  // Only requests that are safe to repeat. POST carries an Idempotency-Key, the same on every retry of the call:
+  // a repeat after a lost answer gets the first answer back instead of acting twice (creating the orders again).
+  // PATCH only when opted in: repeated, it may act twice. Other methods (CONNECT, TRACE…) never.
+  if (!IDEMPOTENT.has(method) && method !== KEYED && !(retry.retryPost && UNSAFE_OPT_IN.has(method))) return undefined;
   // No answer at all is usually transient. There is no answer to hand back either, so no pause is too long: a
   // deadline that fires during the pause ends the call with its TimeoutError.
   if (response === undefined) return backoffDelay(retries + 1, retry);
-  // Only the statuses that invite a retry: 408 (the server stopped waiting), 429 (rate limited) and 5xx, except
-  // 501 and 505, which say the server cannot serve this request at all. Any other answer would come back the same.
+  // A replay is the outcome the API kept for the key (a 500 included): every retry would get the same answer.
+  if (response.headers.get("idempotent-replayed") === "true") return undefined;
+  // Only the statuses that invite a retry: 408 (the server stopped waiting), 429 (rate limited), 409
+  // IDEMPOTENCY_KEY_IN_USE (an earlier attempt got through and is still being answered; once it is, a retry gets its
+  // answer replayed) and 5xx, except 501 and 505, which say the server cannot serve this request at all. Any other
+  // answer would come back the same.
   const status = response.status;
-  if (status !== 408 && status !== 429 && (status < 500 || status === 501 || status === 505)) return undefined;
+  const busyKey = status === 409 && code === "IDEMPOTENCY_KEY_IN_USE";
+  if (status !== 408 && status !== 429 && !busyKey && (status < 500 || status === 501 || status === 505)) {
+    return undefined;
+  }
   // The server's `Retry-After` when it sent one (it knows when it can take the request), else our backoff.
   const delayMs = retryAfterMs(response.headers) ?? backoffDelay(retries + 1, retry);
   // A pause longer than the caller accepts (`maxRetryAfterMs`) or reaching past the deadline: hand this answer back
@@ -340,9 +361,9 @@ export interface ClientOptions {
 }
 
 /**
- * Wrap a fetch with auth, client headers, retries, timeouts and token refresh; `createClient` hands the result to
- * openapi-fetch. Per-call `retries` and `timeoutMs` (see {@link CallOptions}) arrive as properties of the request,
- * where openapi-fetch puts init keys it does not know.
+ * Wrap a fetch with auth, client headers, idempotency keys, retries, timeouts and token refresh; `createClient` hands
+ * the result to openapi-fetch. Per-call `retries`, `timeoutMs` and `idempotencyKey` (see {@link CallOptions}) arrive
+ * as properties of the request, where openapi-fetch puts init keys it does not know.
  */
 export function createTransport(options: Omit<ClientOptions, "baseUrl">): FetchLike {
   const fetchFn: FetchLike = options.fetch ?? ((request) => globalThis.fetch(request));
@@ -367,12 +388,17 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">): FetchL
   }
 
   return async function transport(template: Request): Promise<Response> {
-    const extra = template as Request & { retries?: number | false | RetryOptions; timeoutMs?: number };
+    const extra = template as Request & CallOptions;
     const retry = extra.retries === undefined ? clientResolved : resolveRetry(clientRetry, normalize(extra.retries));
     const timeoutMs = extra.timeoutMs ?? options.timeoutMs;
     const method = template.method.toUpperCase();
 
     if (!template.headers.has("x-dispatch-client")) setClientHeaders(template.headers, client);
+    // Set once on the template that every attempt is cloned from, so every retry sends the same key.
+    if (method === KEYED) {
+      const key = extra.idempotencyKey ?? template.headers.get(IDEMPOTENCY_KEY) ?? newIdempotencyKey();
+      template.headers.set(IDEMPOTENCY_KEY, key);
+    }
 
     // One signal for the whole call: the caller's signal, or a deadline linked to it when there is a time limit.
     // (No closures on the path without a time limit: they cost on every call.)
@@ -416,7 +442,8 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">): FetchL
           continue;
         }
 
-        const delayMs = retryDelay(retry, method, attempt, response, deadlineAt);
+        const code = response?.status === 409 ? await errorCodeOf(response) : undefined;
+        const delayMs = retryDelay(retry, method, attempt, response, deadlineAt, code);
         if (delayMs === undefined) {
           if (response) return response;
           const reason = failure instanceof Error ? failure.message : String(failure);
@@ -460,12 +487,31 @@ function discard(response: Response): void {
 
 /** Whether a 401 answer carries `code: "TOKEN_EXPIRED"` (read from a copy, the answer stays readable). */
 async function isTokenExpired(response: Response): Promise<boolean> {
+  return (await errorCodeOf(response)) === "TOKEN_EXPIRED";
+}
+
+/** The `code` of an error answer's body, read from a copy (the answer stays readable); undefined if it has none. */
+async function errorCodeOf(response: Response): Promise<string | undefined> {
   try {
     const body = (await response.clone().json()) as { code?: unknown };
-    return body?.code === "TOKEN_EXPIRED";
+    return typeof body?.code === "string" ? body.code : undefined;
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+/**
+ * A new idempotency key: a random UUID from the runtime's `crypto`, looked up at call time (a test may stub it).
+ * `randomUUID` exists only in secure contexts (https, localhost); `getRandomValues` everywhere.
+ */
+function newIdempotencyKey(): string {
+  const { crypto } = globalThis;
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40; // version 4
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80; // RFC 9562 variant
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** A copy of an underlying error with the token taken out of its message and no references to the request. */

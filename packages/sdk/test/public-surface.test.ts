@@ -15,6 +15,7 @@ describe("the public surface of @dispatchkit/sdk", () => {
       "ConflictError",
       "ConnectionError",
       "DispatchError",
+      "IdempotencyError",
       "NotFoundError",
       "RateLimitError",
       "ServerError",

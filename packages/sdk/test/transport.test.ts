@@ -4,11 +4,13 @@
  */
 import { delay, HttpResponse, http } from "msw";
 import createFetchClient from "openapi-fetch";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   bearerAuth,
+  ConflictError,
   ConnectionError,
   createClient,
+  IdempotencyError,
   type paths,
   RateLimitError,
   ServerError,
@@ -41,6 +43,18 @@ function script(method: "get" | "post" | "put" | "patch" | "delete", path: strin
 }
 
 const ok = () => HttpResponse.json(workspaceList());
+const accepted = () =>
+  HttpResponse.json(
+    {
+      actionUuid: "d4c3b2a1-0f9e-4d8c-8b7a-6f5e4d3c2b1a",
+      actionName: "schedule",
+      status: "pending",
+      createdAt: "2026-11-23T17:30:00.000Z",
+    },
+    { status: 202 },
+  );
+const scheduleBody = { workspaceUuid: "3f9c2a1e-5b7d-4e8a-9c61-2d4f8b0a7e15", date: "2026-11-24" };
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const status = (code: number, body = errorBody(code === 429 ? "RATE_LIMITED" : "INTERNAL"), headers = {}) =>
   HttpResponse.json(body, { status: code, headers });
 
@@ -161,46 +175,21 @@ describe("retries", () => {
     expect(seen).toHaveLength(3);
   });
 
-  it("does not retry POST by default (a 503 or a network error)", async () => {
-    const seen = script("post", "/v2/schedules", [() => status(503), ok]);
+  it("retries POST by default, re-sending the body intact with one Idempotency-Key on every attempt", async () => {
+    const seen = script("post", "/v2/schedules", [() => status(503), () => HttpResponse.error(), accepted]);
     const { client, sleeps } = scriptedClient();
-    const body = { workspaceUuid: "3f9c2a1e-5b7d-4e8a-9c61-2d4f8b0a7e15", date: "2026-11-24" };
-    const { error, response } = await client.POST("/v2/schedules", { body });
-    expect(response.status).toBe(503);
-    expect(error).toBeDefined();
-    expect(seen).toHaveLength(1);
-    expect(sleeps).toEqual([]);
-
-    const failing = script("post", "/v2/schedules", [() => HttpResponse.error()]);
-    await expect(client.POST("/v2/schedules", { body })).rejects.toBeInstanceOf(ConnectionError);
-    expect(failing).toHaveLength(1);
-  });
-
-  it("retries POST when opted in per call, re-sending the body intact", async () => {
-    const seen = script("post", "/v2/schedules", [
-      () => status(503),
-      () => HttpResponse.error(),
-      () =>
-        HttpResponse.json(
-          {
-            actionUuid: "d4c3b2a1-0f9e-4d8c-8b7a-6f5e4d3c2b1a",
-            actionName: "schedule",
-            status: "pending",
-            createdAt: "2026-11-23T17:30:00.000Z",
-          },
-          { status: 202 },
-        ),
-    ]);
-    const { client } = scriptedClient();
-    const body = { workspaceUuid: "3f9c2a1e-5b7d-4e8a-9c61-2d4f8b0a7e15", date: "2026-11-24" };
-    const action = await unwrap(client.POST("/v2/schedules", { body, retries: { retryPost: true } }));
+    const action = await unwrap(client.POST("/v2/schedules", { body: scheduleBody }));
     expect(action.status).toBe("pending");
+    expect(sleeps).toHaveLength(2);
     const bodies = await Promise.all(seen.map((r) => r.text()));
-    expect(bodies).toEqual([JSON.stringify(body), JSON.stringify(body), JSON.stringify(body)]);
+    expect(bodies).toEqual(Array(3).fill(JSON.stringify(scheduleBody)));
     expect(seen.every((r) => r.headers.get("content-type") === "application/json")).toBe(true);
+    const keys = seen.map((r) => r.headers.get("idempotency-key"));
+    expect(keys[0]).toMatch(UUID_V4);
+    expect(keys).toEqual([keys[0], keys[0], keys[0]]);
   });
 
-  it("retries PATCH only when opted in, like POST", async () => {
+  it("retries PATCH only when opted in", async () => {
     const seen = script("patch", "/v2/routes/:uuid", [
       () => status(503),
       () => status(503),
@@ -297,6 +286,130 @@ describe("retries", () => {
   });
 });
 
+describe("idempotency keys", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const keysOf = (seen: Request[]) => seen.map((r) => r.headers.get("idempotency-key"));
+
+  it("sends a new key per POST call, from crypto.randomUUID looked up at call time", async () => {
+    const seen = script("post", "/v2/schedules", [accepted]);
+    const { client } = scriptedClient();
+    vi.spyOn(globalThis.crypto, "randomUUID")
+      .mockReturnValueOnce("11111111-1111-4111-8111-111111111111")
+      .mockReturnValueOnce("22222222-2222-4222-8222-222222222222");
+    await client.POST("/v2/schedules", { body: scheduleBody });
+    await client.POST("/v2/schedules", { body: scheduleBody });
+    expect(keysOf(seen)).toEqual(["11111111-1111-4111-8111-111111111111", "22222222-2222-4222-8222-222222222222"]);
+  });
+
+  it("sends the caller's idempotencyKey, the same on every retry", async () => {
+    const seen = script("post", "/v2/schedules", [() => status(500), accepted]);
+    const { client } = scriptedClient();
+    await unwrap(client.POST("/v2/schedules", { body: scheduleBody, idempotencyKey: "job-42:schedule" }));
+    expect(keysOf(seen)).toEqual(["job-42:schedule", "job-42:schedule"]);
+  });
+
+  it("keeps an Idempotency-Key header the caller set as a parameter", async () => {
+    const seen = script("post", "/v2/schedules", [accepted]);
+    const { client } = scriptedClient();
+    await client.POST("/v2/schedules", {
+      body: scheduleBody,
+      params: { header: { "Idempotency-Key": "from-header" } },
+    });
+    expect(keysOf(seen)).toEqual(["from-header"]);
+  });
+
+  it("falls back to getRandomValues where randomUUID is missing (a browser page served over plain http)", async () => {
+    const seen = script("post", "/v2/schedules", [accepted]);
+    const { client } = scriptedClient();
+    // An own property that hides the prototype's method; deleting it brings the method back.
+    Object.defineProperty(globalThis.crypto, "randomUUID", { value: undefined, configurable: true });
+    try {
+      await client.POST("/v2/schedules", { body: scheduleBody });
+    } finally {
+      delete (globalThis.crypto as { randomUUID?: unknown }).randomUUID;
+    }
+    expect(keysOf(seen)[0]).toMatch(UUID_V4);
+    expect(typeof globalThis.crypto.randomUUID).toBe("function");
+  });
+
+  it("sends no key on GET, PUT, PATCH or DELETE, even when given one", async () => {
+    const orderUuid = "0b6e7a52-8c3d-4f1e-a9b7-5d2c8e1f4a30";
+    const get = script("get", "/v2/workspaces", [ok]);
+    const put = script("put", "/v2/orders/:uuid", [() => status(404, errorBody("NOT_FOUND"))]);
+    const patch = script("patch", "/v2/routes/:uuid", [() => status(404, errorBody("NOT_FOUND"))]);
+    const del = script("delete", "/v2/orders/:uuid", [() => status(404, errorBody("NOT_FOUND"))]);
+    const { client } = scriptedClient();
+    await client.GET("/v2/workspaces", { idempotencyKey: "ignored" });
+    const order = { deliveryDate: "2026-11-24", locations: [{ address: "1 Main St" }] };
+    await client.PUT("/v2/orders/{orderUuid}", { params: { path: { orderUuid } }, body: order });
+    await client.PATCH("/v2/routes/{routeUuid}", {
+      params: { path: { routeUuid: orderUuid } },
+      body: { locked: true },
+    });
+    await client.DELETE("/v2/orders/{orderUuid}", { params: { path: { orderUuid } } });
+    expect([...get, ...put, ...patch, ...del].map((r) => r.headers.has("idempotency-key"))).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it("does not retry a replayed answer, even a 500: it is the outcome the API kept for the key", async () => {
+    const replayed500 = () =>
+      HttpResponse.json(errorBody("INTERNAL"), { status: 500, headers: { "Idempotent-Replayed": "true" } });
+    const seen = script("post", "/v2/schedules", [replayed500, accepted]);
+    const { client, sleeps } = scriptedClient();
+    const error = await unwrap(client.POST("/v2/schedules", { body: scheduleBody })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServerError);
+    expect(seen).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+
+  it("retries 409 IDEMPOTENCY_KEY_IN_USE after its Retry-After, then gets the first answer", async () => {
+    const inUse = () => status(409, errorBody("IDEMPOTENCY_KEY_IN_USE"), { "Retry-After": "1" });
+    const replay = () =>
+      HttpResponse.json(workspaceList(), { status: 202, headers: { "Idempotent-Replayed": "true" } });
+    const seen = script("post", "/v2/schedules", [inUse, replay]);
+    const { client, sleeps } = scriptedClient();
+    const { response } = await client.POST("/v2/schedules", { body: scheduleBody });
+    expect(response.status).toBe(202);
+    expect(response.headers.get("idempotent-replayed")).toBe("true");
+    expect(sleeps).toEqual([1000]);
+    expect(new Set(keysOf(seen)).size).toBe(1);
+  });
+
+  it("gives a busy key back as ConflictError once the retries are used up", async () => {
+    const seen = script("post", "/v2/schedules", [
+      () => status(409, errorBody("IDEMPOTENCY_KEY_IN_USE"), { "Retry-After": "1" }),
+    ]);
+    const { client } = scriptedClient({ retry: { maxRetries: 1 } });
+    const error = await unwrap(client.POST("/v2/schedules", { body: scheduleBody })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConflictError);
+    expect((error as ConflictError).code).toBe("IDEMPOTENCY_KEY_IN_USE");
+    expect(seen).toHaveLength(2);
+  });
+
+  it("never retries another 409 or a 422 IDEMPOTENCY_KEY_REUSED", async () => {
+    for (const [code, name] of [
+      [409, "CONFLICT"],
+      [422, "IDEMPOTENCY_KEY_REUSED"],
+    ] as const) {
+      const seen = script("post", "/v2/schedules", [() => status(code, errorBody(name)), accepted]);
+      const { client, sleeps } = scriptedClient();
+      const { response } = await client.POST("/v2/schedules", { body: scheduleBody });
+      expect(response.status).toBe(code);
+      expect(seen).toHaveLength(1);
+      expect(sleeps).toEqual([]);
+    }
+    script("post", "/v2/schedules", [() => status(422, errorBody("IDEMPOTENCY_KEY_REUSED"))]);
+    const { client } = scriptedClient();
+    const error = await unwrap(client.POST("/v2/schedules", { body: scheduleBody })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(IdempotencyError);
+  });
+});
+
 describe("token refresh", () => {
   const expired = () => status(401, errorBody("TOKEN_EXPIRED", "Failed to authenticate: the token has expired"));
 
@@ -371,12 +484,23 @@ describe("token refresh", () => {
 });
 
 describe("timeouts and aborts", () => {
-  /** A fetch that never answers, but honours the request's signal. */
-  const hanging = (request: Request) =>
-    new Promise<Response>((_, reject) => {
-      if (request.signal.aborted) reject(request.signal.reason);
-      request.signal.addEventListener("abort", () => reject(request.signal.reason), { once: true });
+  /**
+   * A fetch that never answers, but honours the request's signal. Like a real fetch it holds the requests in flight:
+   * the signal of `new Request(request, { signal })` follows its parent only weakly, so a request nothing holds can be
+   * garbage-collected before its deadline fires, and the abort never arrives.
+   */
+  const inFlight = new Set<Request>();
+  const hanging = (request: Request) => {
+    inFlight.add(request);
+    return new Promise<Response>((_, reject) => {
+      const abort = () => {
+        inFlight.delete(request);
+        reject(request.signal.reason);
+      };
+      if (request.signal.aborted) abort();
+      request.signal.addEventListener("abort", abort, { once: true });
     });
+  };
 
   it("rejects with TimeoutError after the client's timeoutMs", async () => {
     const client = createClient({ baseUrl: BASE, token: TOKEN, fetch: hanging, timeoutMs: 20 });

@@ -10,6 +10,7 @@ import type {
   ActionRecord,
   ActionSummary,
   EventRecord,
+  IdempotencyRecord,
   NotificationRecord,
   OrderRecord,
   Organization,
@@ -43,6 +44,11 @@ export interface State {
   scheduleRuns: Map<string, ScheduleRunRecord>;
   /** Webhook subscriptions and the delivery log. */
   webhooks: WebhookState;
+  /**
+   * The kept answers of POSTs sent with an `Idempotency-Key`, by organization id and key (joined by a line
+   * feed, which no key contains), oldest first.
+   */
+  idempotencyKeys: Map<string, IdempotencyRecord>;
 }
 
 /** Empty state. */
@@ -60,6 +66,7 @@ export function createState(): State {
     notifications: [],
     scheduleRuns: new Map(),
     webhooks: { subscriptions: new Map(), deliveries: new Map(), fannedOut: 0, lastDelivery: 0 },
+    idempotencyKeys: new Map(),
   };
 }
 

@@ -389,3 +389,32 @@ export interface WebhookState {
   /** Number of the last delivery id handed out. */
   lastDelivery: number;
 }
+
+/** What an idempotency key was first sent with: the request a later use of the key must repeat exactly. */
+export interface IdempotentRequest {
+  /** `POST`. */
+  method: string;
+  /** The path under the base URL and the query with its parameters sorted by name: `/v2/orders?workspaceUuid=…`. */
+  target: string;
+  /** Lowercase hex SHA-256 of the body's canonical JSON (object keys sorted, no whitespace), or of its raw text. */
+  bodySha256: string;
+}
+
+/** An answer as it was sent, to be sent again byte for byte. */
+export interface StoredAnswer {
+  status: number;
+  /** Header name (lowercase) and value pairs, `x-request-id` included. */
+  headers: [string, string][];
+  /** The body's text, or null for an answer without a body. */
+  body: string | null;
+}
+
+/** An idempotency key of one organization, its first request and that request's answer (`docs/api-contract.md` section 1). */
+export interface IdempotencyRecord {
+  organizationId: string;
+  key: string;
+  request: IdempotentRequest;
+  answer: StoredAnswer;
+  /** When the answer was kept (epoch ms): the key is forgotten 24 h later. */
+  storedAt: number;
+}

@@ -10,22 +10,24 @@ import { startRealTimeDriver } from "./real-time-driver.js";
 
 /**
  * CORS, so a browser page on another origin (a dev server, a test page) can call the fake. Every answer allows any
- * origin and lets scripts read the headers the SDK uses (`x-request-id` for errors, `retry-after` for backoff). The
- * fake authenticates with a bearer token, never cookies, so `*` is safe here and no credentials are allowed.
+ * origin and lets scripts read the headers the SDK uses (`x-request-id` for errors, `retry-after` for backoff,
+ * `idempotent-replayed` to tell a replay). The fake authenticates with a bearer token, never cookies, so `*` is safe
+ * here and no credentials are allowed.
  */
 const CORS_HEADERS = {
   "access-control-allow-origin": "*",
-  "access-control-expose-headers": "x-request-id, retry-after",
+  "access-control-expose-headers": "x-request-id, retry-after, idempotent-replayed",
 } as const;
 
 /**
  * The answer to a preflight (an `OPTIONS` carrying `access-control-request-method`): 204 with what a cross-origin
- * call may send. `x-dispatch-client` is the SDK's identification header; browsers cache this for `max-age` seconds.
+ * call may send. `x-dispatch-client` is the SDK's identification header and `idempotency-key` the key it sends on
+ * every POST; browsers cache this for `max-age` seconds.
  */
 const PREFLIGHT_HEADERS = {
   ...CORS_HEADERS,
   "access-control-allow-methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",
-  "access-control-allow-headers": "authorization, content-type, x-dispatch-client",
+  "access-control-allow-headers": "authorization, content-type, x-dispatch-client, idempotency-key",
   "access-control-max-age": "600",
 } as const;
 

@@ -1,13 +1,14 @@
 /**
- * The request pipeline shared by every host: match an operation, authenticate, run the handler, map domain
- * errors to the one error body, stamp `x-request-id`. MSW handlers and the standalone server both call
- * {@link Router.handle}, so in-process and over-the-wire answers are the same bytes.
+ * The request pipeline shared by every host: match an operation, authenticate, run the handler (at most once per
+ * idempotency key), map domain errors to the one error body, stamp `x-request-id`. MSW handlers and the standalone
+ * server both call {@link Router.handle}, so in-process and over-the-wire answers are the same bytes.
  */
 
 import type { Context } from "../domain/context.js";
 import { DomainError, type ErrorCode, type ErrorDetail } from "../domain/errors.js";
 import { authenticate } from "../domain/organizations.js";
 import type { Principal } from "../domain/records.js";
+import { answerOnce } from "./idempotency.js";
 import type { RateLimiter } from "./rate-limit.js";
 import { STATUS_BY_CODE } from "./status.js";
 
@@ -130,11 +131,16 @@ function jsonResponse(status: number, body: unknown, requestId: string, headers?
   return new Response(JSON.stringify(body), { status, headers: h });
 }
 
-/** Answer an error code with the one error body (`RATE_LIMITED` with `Retry-After`, 1 s unless given). */
+/**
+ * Answer an error code with the one error body (`RATE_LIMITED` and `IDEMPOTENCY_KEY_IN_USE` with `Retry-After`,
+ * 1 s unless given).
+ */
 export function errorResponse(error: DomainError, requestId: string, retryAfterSeconds = 1): Response {
   const status = STATUS_BY_CODE[error.code];
   const headers: Record<string, string> = {};
-  if (error.code === "RATE_LIMITED") headers["retry-after"] = String(retryAfterSeconds);
+  if (error.code === "RATE_LIMITED" || error.code === "IDEMPOTENCY_KEY_IN_USE") {
+    headers["retry-after"] = String(retryAfterSeconds);
+  }
   return jsonResponse(status, errorBody(error.code, error.message, requestId, error.details), requestId, headers);
 }
 
@@ -225,6 +231,15 @@ export function createRouter(ctx: Context, options: RouterOptions): Router {
       domain: ctx,
       json: () => readJson(request),
     });
+    /** The one error answer of anything a handler or the pipeline threw (unexpected errors: 500, logged). */
+    const failure = (error: unknown): Response => {
+      if (error instanceof DomainError) return errorResponse(error, requestId);
+      options.log?.(`Unexpected error in ${request.method} ${path} (${requestId})`, error);
+      return errorResponse(
+        new DomainError("INTERNAL", `Failed to ${request.method} ${path}: internal error (request ${requestId})`),
+        requestId,
+      );
+    };
     try {
       if (options.publicPrefix !== undefined && path.startsWith(options.publicPrefix)) {
         const { found } = match(publicOperations, path, method);
@@ -248,8 +263,17 @@ export function createRouter(ctx: Context, options: RouterOptions): Router {
       }
       const { found, pathMatched } = match(compiled, path, method);
       if (found) {
-        const reply = await found.operation.handle({ ...requestContext(found.params), principal });
-        return jsonResponse(reply.status, reply.body, requestId, reply.headers);
+        const { operation, params } = found;
+        // The operation's answer, failures included, is what an idempotency key keeps and replays.
+        const answer = async () => {
+          try {
+            const reply = await operation.handle({ ...requestContext(params), principal });
+            return jsonResponse(reply.status, reply.body, requestId, reply.headers);
+          } catch (error) {
+            return failure(error);
+          }
+        };
+        return await answerOnce(ctx, { request, principal, path, query: url.searchParams }, answer);
       }
       const planned = declared.find((d) => d.operation.method === method && d.pattern.test(path));
       if (planned) {
@@ -263,12 +287,7 @@ export function createRouter(ctx: Context, options: RouterOptions): Router {
       }
       throw new DomainError("NOT_FOUND", `Failed to route the request: no endpoint ${request.method} ${path}`);
     } catch (error) {
-      if (error instanceof DomainError) return errorResponse(error, requestId);
-      options.log?.(`Unexpected error in ${request.method} ${path} (${requestId})`, error);
-      return errorResponse(
-        new DomainError("INTERNAL", `Failed to ${request.method} ${path}: internal error (request ${requestId})`),
-        requestId,
-      );
+      return failure(error);
     }
   }
 

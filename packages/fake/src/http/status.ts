@@ -17,6 +17,10 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   ORDER_NOT_PUBLISHED: 409,
   ORDER_COMPLETED: 409,
   ACTION_NOT_FINISHED: 409,
+  // Retry later: the first request with the key is still being answered (its retry then gets the replay).
+  IDEMPOTENCY_KEY_IN_USE: 409,
+  // Not 400 (the request is valid on its own) nor 409 (waiting never makes the key fit another request).
+  IDEMPOTENCY_KEY_REUSED: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   NOT_IMPLEMENTED: 501,

@@ -793,11 +793,12 @@ export interface components {
          * @description Machine-readable error code (closed set). HTTP status: `UNAUTHORIZED`, `TOKEN_EXPIRED` 401;
          *     `FORBIDDEN` 403 (reserved: token lacks a permission); `NOT_FOUND` 404; `INVALID_JSON`,
          *     `VALIDATION_FAILED` 400; `UNSUPPORTED_MEDIA_TYPE` 415; `CONFLICT`, `ORDER_NOT_PUBLISHED`,
-         *     `ORDER_COMPLETED`, `ACTION_NOT_FINISHED` 409; `RATE_LIMITED` 429; `INTERNAL` 500;
+         *     `ORDER_COMPLETED`, `ACTION_NOT_FINISHED`, `IDEMPOTENCY_KEY_IN_USE` 409;
+         *     `IDEMPOTENCY_KEY_REUSED` 422; `RATE_LIMITED` 429; `INTERNAL` 500;
          *     `NOT_IMPLEMENTED` 501 (answered only by the fake, for endpoints it does not implement yet).
          * @enum {string}
          */
-        ErrorCode: "UNAUTHORIZED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_JSON" | "VALIDATION_FAILED" | "UNSUPPORTED_MEDIA_TYPE" | "CONFLICT" | "ORDER_NOT_PUBLISHED" | "ORDER_COMPLETED" | "ACTION_NOT_FINISHED" | "RATE_LIMITED" | "INTERNAL" | "NOT_IMPLEMENTED";
+        ErrorCode: "UNAUTHORIZED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_JSON" | "VALIDATION_FAILED" | "UNSUPPORTED_MEDIA_TYPE" | "CONFLICT" | "ORDER_NOT_PUBLISHED" | "ORDER_COMPLETED" | "ACTION_NOT_FINISHED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "INTERNAL" | "NOT_IMPLEMENTED";
         /** @description One problem, located in the request. */
         ErrorDetail: {
             /** @description Location in the request body (`[7].locations`, `routes[0].startTime`, `orders[3].timeWindows[0].startTime`), or a parameter name. */
@@ -1722,7 +1723,8 @@ export interface components {
     responses: {
         /**
          * @description Invalid request: `INVALID_JSON` (malformed body) or `VALIDATION_FAILED` (invalid or unknown field,
-         *     invalid query parameter, too many items, or a v1 update of a scheduled order), with `details`.
+         *     invalid query parameter, too many items, a malformed `Idempotency-Key` header, or a v1 update of a
+         *     scheduled order), with `details`.
          */
         BadRequest: {
             headers: {
@@ -1750,6 +1752,7 @@ export interface components {
         NotFound: {
             headers: {
                 "x-request-id": components["headers"]["XRequestId"];
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -1763,6 +1766,55 @@ export interface components {
          *     is the reason: `order_published`, `order_completed` or `order_locked`).
          */
         Conflict: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The resource's state forbids the operation (`ORDER_NOT_PUBLISHED`, `ORDER_COMPLETED` or
+         *     `CONFLICT`, as described for the operation; kept and replayed for its `Idempotency-Key`), or
+         *     `IDEMPOTENCY_KEY_IN_USE`: a request with the same `Idempotency-Key` is still being answered;
+         *     retry after `Retry-After` seconds.
+         */
+        ConflictOrKeyInUse: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                /**
+                 * @description Seconds to wait before retrying; sent with `IDEMPOTENCY_KEY_IN_USE` only.
+                 * @example 1
+                 */
+                "Retry-After"?: number;
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `IDEMPOTENCY_KEY_IN_USE`: a request with the same `Idempotency-Key` is still being answered.
+         *     Retry after `Retry-After` seconds: once the first request has its answer, the retry gets that
+         *     answer replayed (or 422 if it is a different request).
+         */
+        IdempotencyKeyInUse: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `IDEMPOTENCY_KEY_REUSED`: the `Idempotency-Key` was used in the last 24 hours for a different
+         *     request (another method, path, query or body). Nothing was run. A new operation needs a new key.
+         */
+        IdempotencyKeyReused: {
             headers: {
                 "x-request-id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
@@ -1792,10 +1844,14 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description `INTERNAL`: an unexpected error; safe to retry idempotent requests. */
+        /**
+         * @description `INTERNAL`: an unexpected error; safe to retry idempotent requests. A POST sent with an
+         *     `Idempotency-Key` may have been partly carried out: its 500 is kept and replayed like any answer.
+         */
         InternalError: {
             headers: {
                 "x-request-id": components["headers"]["XRequestId"];
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                 [name: string]: unknown;
             };
             content: {
@@ -1859,6 +1915,20 @@ export interface components {
          */
         webhookUuidPath: string;
         /**
+         * @description Makes this POST safe to retry. Send a new unique key (a UUID v4) for each operation you mean to
+         *     perform once, and the same key on every retry of it. For 24 hours after the first answer, the
+         *     same key with the same request (method, path, query and a canonical hash of the JSON body, so key
+         *     order and whitespace do not matter) is not run again: the first answer is replayed (status, body
+         *     and headers, `x-request-id` included) with `Idempotent-Replayed: true`. The same key with a
+         *     different request: 422 `IDEMPOTENCY_KEY_REUSED`. The same key while its first request is still
+         *     being answered: 409 `IDEMPOTENCY_KEY_IN_USE` with `Retry-After`. Keys are per organization.
+         *     Answers that refuse the request before it runs (400, 415, 401, 429) are not kept, so the same key
+         *     can be sent again with a corrected request. A key that is not 1 to 255 printable ASCII characters
+         *     answers 400 `VALIDATION_FAILED` with the detail path `Idempotency-Key`.
+         * @example 5f0c6e1e-8a4b-4f7d-9c2e-3b1a0d9e8f76
+         */
+        idempotencyKeyHeader: string;
+        /**
          * @description The event's id (`evt_…`, equal to the body's `id`); the same on every retry, so use it as the idempotency key.
          * @example evt_01JDQ8Z7R2M4K6P8S0T2V4X6Z8
          */
@@ -1906,6 +1976,12 @@ export interface components {
          * @example 2
          */
         RetryAfterHint: number;
+        /**
+         * @description `true` when this answer is the replay of the first answer to the same `Idempotency-Key` (the
+         *     request was not run again); absent on every other answer.
+         * @example true
+         */
+        IdempotentReplayed: boolean;
     };
     pathItems: never;
 }
@@ -2025,7 +2101,22 @@ export interface operations {
                  */
                 workspaceUuid: components["parameters"]["workspaceUuidQuery"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes this POST safe to retry. Send a new unique key (a UUID v4) for each operation you mean to
+                 *     perform once, and the same key on every retry of it. For 24 hours after the first answer, the
+                 *     same key with the same request (method, path, query and a canonical hash of the JSON body, so key
+                 *     order and whitespace do not matter) is not run again: the first answer is replayed (status, body
+                 *     and headers, `x-request-id` included) with `Idempotent-Replayed: true`. The same key with a
+                 *     different request: 422 `IDEMPOTENCY_KEY_REUSED`. The same key while its first request is still
+                 *     being answered: 409 `IDEMPOTENCY_KEY_IN_USE` with `Retry-After`. Keys are per organization.
+                 *     Answers that refuse the request before it runs (400, 415, 401, 429) are not kept, so the same key
+                 *     can be sent again with a corrected request. A key that is not 1 to 255 printable ASCII characters
+                 *     answers 400 `VALIDATION_FAILED` with the detail path `Idempotency-Key`.
+                 * @example 5f0c6e1e-8a4b-4f7d-9c2e-3b1a0d9e8f76
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKeyHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2039,6 +2130,7 @@ export interface operations {
             201: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2048,7 +2140,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
@@ -2225,7 +2319,22 @@ export interface operations {
     completeOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes this POST safe to retry. Send a new unique key (a UUID v4) for each operation you mean to
+                 *     perform once, and the same key on every retry of it. For 24 hours after the first answer, the
+                 *     same key with the same request (method, path, query and a canonical hash of the JSON body, so key
+                 *     order and whitespace do not matter) is not run again: the first answer is replayed (status, body
+                 *     and headers, `x-request-id` included) with `Idempotent-Replayed: true`. The same key with a
+                 *     different request: 422 `IDEMPOTENCY_KEY_REUSED`. The same key while its first request is still
+                 *     being answered: 409 `IDEMPOTENCY_KEY_IN_USE` with `Retry-After`. Keys are per organization.
+                 *     Answers that refuse the request before it runs (400, 415, 401, 429) are not kept, so the same key
+                 *     can be sent again with a corrected request. A key that is not 1 to 255 printable ASCII characters
+                 *     answers 400 `VALIDATION_FAILED` with the detail path `Idempotency-Key`.
+                 * @example 5f0c6e1e-8a4b-4f7d-9c2e-3b1a0d9e8f76
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKeyHeader"];
+            };
             path: {
                 /**
                  * @description The order's uuid. Any value that names none of the caller's orders (unknown, deleted, malformed
@@ -2242,6 +2351,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2251,8 +2361,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["ConflictOrKeyInUse"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
@@ -2261,7 +2372,22 @@ export interface operations {
     completeOrderAlias: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes this POST safe to retry. Send a new unique key (a UUID v4) for each operation you mean to
+                 *     perform once, and the same key on every retry of it. For 24 hours after the first answer, the
+                 *     same key with the same request (method, path, query and a canonical hash of the JSON body, so key
+                 *     order and whitespace do not matter) is not run again: the first answer is replayed (status, body
+                 *     and headers, `x-request-id` included) with `Idempotent-Replayed: true`. The same key with a
+                 *     different request: 422 `IDEMPOTENCY_KEY_REUSED`. The same key while its first request is still
+                 *     being answered: 409 `IDEMPOTENCY_KEY_IN_USE` with `Retry-After`. Keys are per organization.
+                 *     Answers that refuse the request before it runs (400, 415, 401, 429) are not kept, so the same key
+                 *     can be sent again with a corrected request. A key that is not 1 to 255 printable ASCII characters
+                 *     answers 400 `VALIDATION_FAILED` with the detail path `Idempotency-Key`.
+                 * @example 5f0c6e1e-8a4b-4f7d-9c2e-3b1a0d9e8f76
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKeyHeader"];
+            };
             path: {
                 /**
                  * @description The order's uuid. Any value that names none of the caller's orders (unknown, deleted, malformed
@@ -2278,6 +2404,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2287,8 +2414,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["ConflictOrKeyInUse"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
@@ -2335,7 +2463,22 @@ export interface operations {
                 /** @description The workspace's numeric v1 `workspaceId`. Unknown or of another organization → 404. */
                 workspaceId: components["parameters"]["workspaceIdQuery"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes this POST safe to retry. Send a new unique key (a UUID v4) for each operation you mean to
+                 *     perform once, and the same key on every retry of it. For 24 hours after the first answer, the
+                 *     same key with the same request (method, path, query and a canonical hash of the JSON body, so key
+                 *     order and whitespace do not matter) is not run again: the first answer is replayed (status, body
+                 *     and headers, `x-request-id` included) with `Idempotent-Replayed: true`. The same key with a
+                 *     different request: 422 `IDEMPOTENCY_KEY_REUSED`. The same key while its first request is still
+                 *     being answered: 409 `IDEMPOTENCY_KEY_IN_USE` with `Retry-After`. Keys are per organization.
+                 *     Answers that refuse the request before it runs (400, 415, 401, 429) are not kept, so the same key
+                 *     can be sent again with a corrected request. A key that is not 1 to 255 printable ASCII characters
+                 *     answers 400 `VALIDATION_FAILED` with the detail path `Idempotency-Key`.
+                 * @example 5f0c6e1e-8a4b-4f7d-9c2e-3b1a0d9e8f76
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKeyHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2349,6 +2492,7 @@ export interface operations {
             201: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2358,7 +2502,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
@@ -2479,7 +2625,22 @@ export interface operations {
     createRoutes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes this POST safe to retry. Send a new unique key (a UUID v4) for each operation you mean to
+                 *     perform once, and the same key on every retry of it. For 24 hours after the first answer, the
+                 *     same key with the same request (method, path, query and a canonical hash of the JSON body, so key
+                 *     order and whitespace do not matter) is not run again: the first answer is replayed (status, body
+                 *     and headers, `x-request-id` included) with `Idempotent-Replayed: true`. The same key with a
+                 *     different request: 422 `IDEMPOTENCY_KEY_REUSED`. The same key while its first request is still
+                 *     being answered: 409 `IDEMPOTENCY_KEY_IN_USE` with `Retry-After`. Keys are per organization.
+                 *     Answers that refuse the request before it runs (400, 415, 401, 429) are not kept, so the same key
+                 *     can be sent again with a corrected request. A key that is not 1 to 255 printable ASCII characters
+                 *     answers 400 `VALIDATION_FAILED` with the detail path `Idempotency-Key`.
+                 * @example 5f0c6e1e-8a4b-4f7d-9c2e-3b1a0d9e8f76
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKeyHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2493,6 +2654,7 @@ export interface operations {
             201: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2502,7 +2664,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
@@ -2622,7 +2786,22 @@ export interface operations {
     publishRoutes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes this POST safe to retry. Send a new unique key (a UUID v4) for each operation you mean to
+                 *     perform once, and the same key on every retry of it. For 24 hours after the first answer, the
+                 *     same key with the same request (method, path, query and a canonical hash of the JSON body, so key
+                 *     order and whitespace do not matter) is not run again: the first answer is replayed (status, body
+                 *     and headers, `x-request-id` included) with `Idempotent-Replayed: true`. The same key with a
+                 *     different request: 422 `IDEMPOTENCY_KEY_REUSED`. The same key while its first request is still
+                 *     being answered: 409 `IDEMPOTENCY_KEY_IN_USE` with `Retry-After`. Keys are per organization.
+                 *     Answers that refuse the request before it runs (400, 415, 401, 429) are not kept, so the same key
+                 *     can be sent again with a corrected request. A key that is not 1 to 255 printable ASCII characters
+                 *     answers 400 `VALIDATION_FAILED` with the detail path `Idempotency-Key`.
+                 * @example 5f0c6e1e-8a4b-4f7d-9c2e-3b1a0d9e8f76
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKeyHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2636,6 +2815,7 @@ export interface operations {
             202: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2645,7 +2825,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
@@ -2728,7 +2910,22 @@ export interface operations {
                 /** @description The workspace's numeric v1 `workspaceId`. Unknown or of another organization → 404. */
                 workspaceId: components["parameters"]["workspaceIdQuery"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes this POST safe to retry. Send a new unique key (a UUID v4) for each operation you mean to
+                 *     perform once, and the same key on every retry of it. For 24 hours after the first answer, the
+                 *     same key with the same request (method, path, query and a canonical hash of the JSON body, so key
+                 *     order and whitespace do not matter) is not run again: the first answer is replayed (status, body
+                 *     and headers, `x-request-id` included) with `Idempotent-Replayed: true`. The same key with a
+                 *     different request: 422 `IDEMPOTENCY_KEY_REUSED`. The same key while its first request is still
+                 *     being answered: 409 `IDEMPOTENCY_KEY_IN_USE` with `Retry-After`. Keys are per organization.
+                 *     Answers that refuse the request before it runs (400, 415, 401, 429) are not kept, so the same key
+                 *     can be sent again with a corrected request. A key that is not 1 to 255 printable ASCII characters
+                 *     answers 400 `VALIDATION_FAILED` with the detail path `Idempotency-Key`.
+                 * @example 5f0c6e1e-8a4b-4f7d-9c2e-3b1a0d9e8f76
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKeyHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2742,6 +2939,7 @@ export interface operations {
             201: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2751,7 +2949,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
@@ -2791,7 +2991,22 @@ export interface operations {
     createSchedule: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes this POST safe to retry. Send a new unique key (a UUID v4) for each operation you mean to
+                 *     perform once, and the same key on every retry of it. For 24 hours after the first answer, the
+                 *     same key with the same request (method, path, query and a canonical hash of the JSON body, so key
+                 *     order and whitespace do not matter) is not run again: the first answer is replayed (status, body
+                 *     and headers, `x-request-id` included) with `Idempotent-Replayed: true`. The same key with a
+                 *     different request: 422 `IDEMPOTENCY_KEY_REUSED`. The same key while its first request is still
+                 *     being answered: 409 `IDEMPOTENCY_KEY_IN_USE` with `Retry-After`. Keys are per organization.
+                 *     Answers that refuse the request before it runs (400, 415, 401, 429) are not kept, so the same key
+                 *     can be sent again with a corrected request. A key that is not 1 to 255 printable ASCII characters
+                 *     answers 400 `VALIDATION_FAILED` with the detail path `Idempotency-Key`.
+                 * @example 5f0c6e1e-8a4b-4f7d-9c2e-3b1a0d9e8f76
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKeyHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2805,6 +3020,7 @@ export interface operations {
             202: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2814,8 +3030,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["ConflictOrKeyInUse"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];
@@ -2960,7 +3177,22 @@ export interface operations {
     createWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes this POST safe to retry. Send a new unique key (a UUID v4) for each operation you mean to
+                 *     perform once, and the same key on every retry of it. For 24 hours after the first answer, the
+                 *     same key with the same request (method, path, query and a canonical hash of the JSON body, so key
+                 *     order and whitespace do not matter) is not run again: the first answer is replayed (status, body
+                 *     and headers, `x-request-id` included) with `Idempotent-Replayed: true`. The same key with a
+                 *     different request: 422 `IDEMPOTENCY_KEY_REUSED`. The same key while its first request is still
+                 *     being answered: 409 `IDEMPOTENCY_KEY_IN_USE` with `Retry-After`. Keys are per organization.
+                 *     Answers that refuse the request before it runs (400, 415, 401, 429) are not kept, so the same key
+                 *     can be sent again with a corrected request. A key that is not 1 to 255 printable ASCII characters
+                 *     answers 400 `VALIDATION_FAILED` with the detail path `Idempotency-Key`.
+                 * @example 5f0c6e1e-8a4b-4f7d-9c2e-3b1a0d9e8f76
+                 */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKeyHeader"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2974,6 +3206,7 @@ export interface operations {
             201: {
                 headers: {
                     "x-request-id": components["headers"]["XRequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2983,7 +3216,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             501: components["responses"]["NotImplemented"];

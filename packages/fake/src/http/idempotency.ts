@@ -1,0 +1,200 @@
+/**
+ * Idempotency keys: a POST sent with an `Idempotency-Key` is carried out at most once per organization and key.
+ * Within 24 hours (of the fake's clock) of its first answer, the same key with the same request replays that
+ * answer without running the operation again; with a different request it answers 422 `IDEMPOTENCY_KEY_REUSED`;
+ * while the first request is still being answered, 409 `IDEMPOTENCY_KEY_IN_USE`. The kept answers are plain data
+ * in `State`, so `reset()`, `snapshot()` and `restore()` cover them.
+ * @see `docs/api-contract.md` section 1 (Idempotency)
+ */
+import type { Context, State } from "../domain/context.js";
+import { DomainError, validationFailed } from "../domain/errors.js";
+import type { IdempotencyRecord, IdempotentRequest, Principal, StoredAnswer } from "../domain/records.js";
+
+/** How long a key's first answer is kept and replayed: 24 hours of the fake's clock from that answer. */
+export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/** The request header that carries the key. */
+const KEY_HEADER = "idempotency-key";
+/** The header that marks an answer as a replay. */
+const REPLAYED_HEADER = "idempotent-replayed";
+const MAX_KEY_LENGTH = 255;
+
+/**
+ * The keys whose first request is being answered, per state. Not part of `State`: a request under way is not data
+ * a snapshot could bring back (a restored mark would refuse its key until it expired). Keyed by the state object,
+ * so `reset()` and `restore()`, which replace it, start with none.
+ */
+const inFlight = new WeakMap<State, Set<string>>();
+
+/** What the idempotency layer needs of one request of the API. */
+export interface IdempotentCall {
+  request: Request;
+  /** The authenticated caller: keys belong to its organization. */
+  principal: Principal;
+  /** The path under the base URL, as matched. */
+  path: string;
+  query: URLSearchParams;
+}
+
+/**
+ * Answer a POST that carries an `Idempotency-Key` at most once: replay the key's kept answer, refuse a key that is
+ * busy or was used for another request, or run `answer` and keep what it answers. Any other request is answered by
+ * `answer` alone.
+ *
+ * @param answer - runs the operation and returns its answer, failures already turned into error answers.
+ */
+export async function answerOnce(
+  ctx: Context,
+  call: IdempotentCall,
+  answer: () => Promise<Response>,
+): Promise<Response> {
+  const header = call.request.headers.get(KEY_HEADER);
+  if (header === null || call.request.method.toUpperCase() !== "POST") return answer();
+  const key = parseKey(header);
+  const { organizationId } = call.principal;
+  const id = `${organizationId}\n${key}`;
+  // The answer is kept in the state the request started with: one that `reset()` or `restore()` replaced meanwhile
+  // is not brought back to life by a late answer.
+  const state = ctx.state;
+  forgetExpiredKeys(ctx);
+  const busy = inFlight.get(state) ?? new Set<string>();
+  inFlight.set(state, busy);
+  // Checked before the body is read: two requests with one key can never both run, whatever their bodies.
+  if (busy.has(id)) {
+    throw new DomainError(
+      "IDEMPOTENCY_KEY_IN_USE",
+      "Failed to use the Idempotency-Key: the first request with this key is still being answered; retry after 1 s",
+    );
+  }
+  const kept = state.idempotencyKeys.get(id);
+  if (kept) {
+    const reason = difference(kept.request, await describe(call));
+    if (reason) {
+      throw new DomainError(
+        "IDEMPOTENCY_KEY_REUSED",
+        `Failed to use the Idempotency-Key: it was first used for ${reason}; send a new key for a new request`,
+      );
+    }
+    return replay(kept.answer);
+  }
+  busy.add(id);
+  try {
+    const request = await describe(call);
+    const response = await answer();
+    if (!isKept(response.status)) return response;
+    const stored: StoredAnswer = {
+      status: response.status,
+      headers: [...response.headers],
+      body: response.body === null ? null : await response.text(),
+    };
+    const record: IdempotencyRecord = { organizationId, key, request, answer: stored, storedAt: ctx.clock.now() };
+    state.idempotencyKeys.set(id, record);
+    return new Response(stored.body, { status: stored.status, headers: headersOf(stored) });
+  } finally {
+    busy.delete(id);
+  }
+}
+
+/**
+ * Whether an answer is kept for its key. Every answer of the operation is, errors included (a 409 is the outcome of
+ * that request; a 500 may follow a partial change, so running it again is not safe), except 400 and 415: the request
+ * was refused as invalid before it changed anything, so the caller may fix it and send it again with the same key.
+ */
+function isKept(status: number): boolean {
+  return status !== 400 && status !== 415;
+}
+
+/** When the oldest kept key is forgotten (epoch ms), or null when no key is kept. */
+export function nextKeyExpiry(ctx: Context): number | null {
+  for (const record of ctx.state.idempotencyKeys.values()) return record.storedAt + IDEMPOTENCY_KEY_LIFETIME_MS;
+  return null;
+}
+
+/** Forget the keys whose 24 hours are over. */
+export function forgetExpiredKeys(ctx: Context): void {
+  const now = ctx.clock.now();
+  for (const [id, record] of ctx.state.idempotencyKeys) {
+    // Kept in the order they were stored, on a clock that never goes back: the first young one ends the sweep.
+    if (now < record.storedAt + IDEMPOTENCY_KEY_LIFETIME_MS) return;
+    ctx.state.idempotencyKeys.delete(id);
+  }
+}
+
+/** The key as sent: 1 to 255 printable ASCII characters, else 400 naming the header. */
+function parseKey(value: string): string {
+  const bad = /[^\x20-\x7E]/.exec(value);
+  const problem =
+    value.length === 0
+      ? "must not be empty"
+      : value.length > MAX_KEY_LENGTH
+        ? `must be at most ${MAX_KEY_LENGTH} characters, got ${value.length}`
+        : bad
+          ? `must be printable ASCII (space to "~"), got ${JSON.stringify(bad[0])} at index ${bad.index}`
+          : undefined;
+  if (problem)
+    throw validationFailed("read the Idempotency-Key header", [{ path: "Idempotency-Key", message: problem }]);
+  return value;
+}
+
+/** What a later use of the key must repeat: method, path and sorted query, and the hash of the canonical body. */
+async function describe(call: IdempotentCall): Promise<IdempotentRequest> {
+  const query = new URLSearchParams(call.query);
+  query.sort();
+  const search = query.toString();
+  // A clone: the operation reads the body itself.
+  const text = await call.request.clone().text();
+  let canonical = text;
+  try {
+    canonical = canonicalJson(JSON.parse(text));
+  } catch {
+    // Not JSON: the raw text, which no canonical JSON equals (that always parses).
+  }
+  return {
+    method: call.request.method.toUpperCase(),
+    target: search ? `${call.path}?${search}` : call.path,
+    bodySha256: await sha256(canonical),
+  };
+}
+
+/** How `now` differs from the key's first request (a phrase for the error message), or undefined when it does not. */
+function difference(first: IdempotentRequest, now: IdempotentRequest): string | undefined {
+  if (first.method !== now.method || first.target !== now.target) return `${first.method} ${first.target}`;
+  if (first.bodySha256 !== now.bodySha256) return `${first.method} ${first.target} with another body`;
+  return undefined;
+}
+
+/** The kept answer again, marked as a replay. */
+function replay(answer: StoredAnswer): Response {
+  const headers = headersOf(answer);
+  headers.set(REPLAYED_HEADER, "true");
+  return new Response(answer.body, { status: answer.status, headers });
+}
+
+/**
+ * New headers with a kept answer's pairs, copied one by one: `new Headers(pairs)` may keep the array it is given
+ * (under msw, `Headers` writes into it), and a header set on the answer would then change the kept one.
+ */
+function headersOf(answer: StoredAnswer): Headers {
+  const headers = new Headers();
+  for (const [name, value] of answer.headers) headers.append(name, value);
+  return headers;
+}
+
+/** JSON with object keys sorted and no whitespace: the same value always gives the same text. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const object = value as Record<string, unknown>;
+    const members = Object.keys(object)
+      .sort()
+      .map((name) => `${JSON.stringify(name)}:${canonicalJson(object[name])}`);
+    return `{${members.join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Lowercase hex SHA-256 of a text's UTF-8 bytes (WebCrypto: Node, browsers and edge runtimes alike). */
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
