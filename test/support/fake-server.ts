@@ -23,6 +23,8 @@ export function useFakeServer(options: FakeOptions = {}): FakeServerHandle {
   const problems: string[] = [];
   const pending: Promise<void>[] = [];
   server.events.on("response:mocked", ({ request, response }) => {
+    // An injected network error (`fake.faults`) is no answer: there is nothing to validate.
+    if (response.type === "error") return;
     const copy = response.clone();
     pending.push(
       copy.text().then((text) => {

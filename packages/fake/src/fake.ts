@@ -4,7 +4,7 @@
 import type { HttpHandler } from "msw";
 import { createControl, type FakeControl } from "./control/control.js";
 import { createDriverSimulation, type FakeDriver } from "./control/driver.js";
-import { policyBody, toPolicy } from "./control/schemas.js";
+import { parsePolicy } from "./control/schemas.js";
 import {
   ACTION_KINDS,
   actionPolicy,
@@ -45,7 +45,6 @@ import { orderOperations } from "./http/handlers/orders.js";
 import { routeOperations } from "./http/handlers/routes.js";
 import { scheduleOperations } from "./http/handlers/schedules.js";
 import { workspaceOperations } from "./http/handlers/workspaces.js";
-import { parseWith } from "./http/input.js";
 import { createJournal, DEFAULT_JOURNAL_LIMIT, type JournalEntry, type JournalFilter } from "./http/journal.js";
 import { createRateLimiter, type RateLimitOptions } from "./http/rate-limit.js";
 import { createRouter, type Logger, type Operation, type RouterOptions } from "./http/router.js";
@@ -436,7 +435,7 @@ export function createFake(options: FakeOptions = {}): Fake {
             { path: "kind", message: `must be one of ${ACTION_KINDS.join(", ")}, got ${JSON.stringify(kind)}` },
           ]);
         }
-        setActionPolicy(context, kind, toPolicy(parseWith(policyBody, policy, "set action policy")));
+        setActionPolicy(context, kind, parsePolicy(policy, "set action policy"));
       },
       policies: () =>
         Object.fromEntries(ACTION_KINDS.map((kind) => [kind, actionPolicy(context.actions.options, kind)])) as Record<

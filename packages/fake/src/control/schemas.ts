@@ -6,6 +6,7 @@
 import { z } from "zod";
 import type { ActionPolicy } from "../domain/context.js";
 import { validationFailed } from "../domain/errors.js";
+import { parseWith } from "../http/input.js";
 import { MAX_LENGTH, text } from "../http/schemas.js";
 
 /** An instant: epoch milliseconds, an ISO-8601 string or a Date. */
@@ -48,17 +49,22 @@ export const failBody = z.strictObject({ reason });
 /** Where an action policy may say when the action ends: at most one of these. */
 const TIMINGS = ["afterPolls", "afterMs", "hold"] as const;
 
+const POLICY_SHAPE = 'must be "immediate" or an object such as { "afterPolls": 2 }';
+
 const policyObject = z
-  .strictObject({
-    afterPolls: z
-      .int({ error: "must be a whole number of polls" })
-      .min(0, "must not be negative")
-      .max(10_000)
-      .optional(),
-    afterMs: milliseconds.optional(),
-    hold: z.literal(true, { error: "must be true (omit it to not hold)" }).optional(),
-    fail: reason.optional(),
-  })
+  .strictObject(
+    {
+      afterPolls: z
+        .int({ error: "must be a whole number of polls" })
+        .min(0, "must not be negative")
+        .max(10_000, "must be at most 10000")
+        .optional(),
+      afterMs: milliseconds.optional(),
+      hold: z.literal(true, { error: "must be true (omit it to not hold)" }).optional(),
+      fail: reason.optional(),
+    },
+    { error: (issue) => (issue.code === "invalid_type" ? POLICY_SHAPE : undefined) },
+  )
   .superRefine((policy, issues) => {
     const given = TIMINGS.filter((key) => policy[key] !== undefined);
     for (const key of given.slice(1)) {
@@ -66,15 +72,13 @@ const policyObject = z
     }
   });
 
-/** An action policy as sent: `"immediate"`, or an object (`{}` is immediate too). */
-export const policyBody = z.union([z.literal("immediate"), policyObject], {
-  error: (issue) =>
-    issue.code === "invalid_union" ? 'must be "immediate" or an object such as { "afterPolls": 2 }' : undefined,
-});
-
-/** The {@link ActionPolicy} of a parsed policy body. */
-export function toPolicy(body: z.output<typeof policyBody>): ActionPolicy {
-  if (body === "immediate") return "immediate";
+/**
+ * An action policy as sent (`"immediate"`, or an object; `{}` is immediate too) as an {@link ActionPolicy}, or
+ * 400 naming the field.
+ */
+export function parsePolicy(value: unknown, action: string): ActionPolicy {
+  if (value === "immediate") return "immediate";
+  const body = parseWith(policyObject, value, action);
   const fail = body.fail !== undefined ? { fail: body.fail } : {};
   if (body.afterPolls !== undefined) return { afterPolls: body.afterPolls, ...fail };
   if (body.afterMs !== undefined) return { afterMs: body.afterMs, ...fail };
