@@ -313,14 +313,16 @@ export function createFake(options: FakeOptions = {}): Fake {
     options.sleep ??
     (frozen ? (ms) => fake.advance(ms) : (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const faults = createFaultInjector(sleep);
-  const journal = createJournal(options.journal?.limit ?? DEFAULT_JOURNAL_LIMIT, faults.faultOf);
+  const journalLimit = options.journal?.limit ?? DEFAULT_JOURNAL_LIMIT;
+  const journal = createJournal(journalLimit, faults.faultOf);
   const routerOptions: RouterOptions = {
     baseUrl,
     operations,
     declared: CONTRACT_OPERATIONS,
     log,
     ...(rateLimiter ? { rateLimiter } : {}),
-    hooks: { intercept: faults.intercept, record: journal.record },
+    // Without a journal the pipeline need not copy every request.
+    hooks: { intercept: faults.intercept, ...(journalLimit > 0 ? { record: journal.record } : {}) },
   };
   const router = createRouter(context, routerOptions);
   const drivers = createDriverSimulation(context);

@@ -13,7 +13,7 @@ import { MAX_LENGTH, text } from "../http/schemas.js";
 export type Instant = number | string | Date;
 
 /** Longest stretch of time one control call may move or wait: ten years, in milliseconds. */
-export const MAX_CONTROL_MS = 10 * 366 * 24 * 3_600_000;
+const MAX_CONTROL_MS = 10 * 366 * 24 * 3_600_000;
 
 /** Epoch ms of an {@link Instant}, or 400 naming `path` when it is not a valid instant. */
 export function instantField(value: Instant, path: string, action: string): number {
@@ -87,7 +87,7 @@ export function parsePolicy(value: unknown, action: string): ActionPolicy {
 }
 
 /** A driver's completion: delivered or missed, when, notes, the reason of a miss. */
-export const completionFields = {
+const completionFields = {
   status: z.enum(["delivered", "missed"], { error: "must be delivered or missed" }),
   at: isoInstant.optional(),
   notes: text(MAX_LENGTH.note).optional(),
