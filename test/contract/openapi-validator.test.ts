@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createContractValidator, loadSpec } from "../support/openapi-validator.js";
+import {
+  createContractValidator,
+  createControlValidator,
+  loadControlSpec,
+  loadSpec,
+} from "../support/openapi-validator.js";
 
 const validator = createContractValidator();
 const headers = (extra: Record<string, string> = {}) =>
@@ -133,5 +138,47 @@ describe("what a validating proxy in front of the service accepts", () => {
       }
     }
     expect(seen).toHaveLength(16);
+  });
+});
+
+describe("injected faults (the fake's x-fake-fault header)", () => {
+  const fault = (extra: Record<string, string> = {}) => headers({ "x-fake-fault": "flt_1", ...extra });
+  const body = JSON.stringify({ code: "INTERNAL", message: "injected", requestId: "req_1" });
+
+  it("may answer a status the contract does not declare, but only with the one error body", () => {
+    expect(validator.check("GET", url, 503, fault(), body)).toEqual([]);
+    expect(validator.check("GET", url, 503, headers(), body).join("\n")).toMatch(/status not declared/);
+    expect(validator.check("GET", url, 503, fault(), JSON.stringify({ ok: true })).join("\n")).toMatch(
+      /required property 'code'/,
+    );
+  });
+});
+
+describe("the control document (packages/fake/control-openapi.yaml)", () => {
+  const control = createControlValidator();
+  const clock = "http://127.0.0.1:4010/_fake/clock";
+
+  it("validates control answers like the contract's", () => {
+    expect(control.check("GET", clock, 200, headers(), JSON.stringify({ now: "2026-11-23T08:00:00.000Z" }))).toEqual(
+      [],
+    );
+    expect(
+      control
+        .check("GET", clock, 200, headers(), JSON.stringify({ now: "2026-11-23T08:00:00.000Z", tz: "UTC" }))
+        .join("\n"),
+    ).toMatch(/additional properties/);
+    expect(control.check("GET", "http://x/_fake/nope", 200, headers(), "{}").join("\n")).toMatch(
+      /not in control-openapi.yaml/,
+    );
+  });
+
+  it("has the contract's one error body and error codes", () => {
+    const schemas = (doc: Record<string, unknown>) =>
+      (doc.components as { schemas: Record<string, { properties?: unknown; enum?: unknown }> }).schemas;
+    const main = schemas(loadSpec());
+    const own = schemas(loadControlSpec());
+    expect(own.ErrorCode?.enum).toEqual(main.ErrorCode?.enum);
+    expect(Object.keys(own.Error?.properties ?? {})).toEqual(Object.keys(main.Error?.properties ?? {}));
+    expect(Object.keys(own.Workspace?.properties ?? {})).toEqual(Object.keys(main.Workspace?.properties ?? {}));
   });
 });

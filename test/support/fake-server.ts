@@ -46,6 +46,8 @@ export function useFakeServer(options: FakeOptions = {}): FakeServerHandle {
     );
   });
   server.events.on("response:mocked", ({ request, response }) => {
+    // An injected network error (`fake.faults`) is no answer: there is nothing to validate.
+    if (response.type === "error") return;
     // A receiver's answer is the test's, not the fake's.
     if (!isFake(request.url)) return;
     const copy = response.clone();

@@ -1,7 +1,8 @@
 /**
- * Validates responses against openapi.yaml with ajv (JSON Schema 2020-12 + formats): the path and method
- * must be in the contract, the status must be declared for the operation, the body must match its schema,
- * and `x-request-id` must be set. Used by every test that talks to the fake.
+ * Validates responses against an OpenAPI 3.1 document with ajv (JSON Schema 2020-12 + formats): the path and
+ * method must be in the document, the status must be declared for the operation, the body must match its
+ * schema, and `x-request-id` must be set. Two documents: the contract (openapi.yaml), used by every test that
+ * talks to the fake, and the fake's test-control API (packages/fake/control-openapi.yaml).
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -18,15 +19,27 @@ interface CompiledPath {
 }
 
 const SPEC_PATH = fileURLToPath(new URL("../../openapi.yaml", import.meta.url));
+const CONTROL_SPEC_PATH = fileURLToPath(new URL("../../packages/fake/control-openapi.yaml", import.meta.url));
 
 /** The contract, parsed. */
 export function loadSpec(): Json {
   return parse(readFileSync(SPEC_PATH, "utf8")) as Json;
 }
 
+/** The fake's test-control API, parsed. */
+export function loadControlSpec(): Json {
+  return parse(readFileSync(CONTROL_SPEC_PATH, "utf8")) as Json;
+}
+
+/**
+ * The header an injected fault's answer carries (`fake.faults`): such an answer may have a status the document
+ * does not declare for the operation (a 503 from a failing service), but its body is still the one error body.
+ */
+const FAULT_HEADER = "x-fake-fault";
+
 const escapePointer = (s: string) => s.replace(/~/g, "~0").replace(/\//g, "~1");
 
-/** A validator over one parse of openapi.yaml. */
+/** A validator over one parsed OpenAPI document. */
 export interface ContractValidator {
   /** Problems with one response (empty when it conforms). */
   check(method: string, url: string, status: number, headers: Headers, bodyText: string): string[];
@@ -41,9 +54,18 @@ export interface ContractValidator {
   checkSchema(name: string, value: unknown): string[];
 }
 
-/** Build a validator. */
+/** Build a validator of the contract, openapi.yaml. */
 export function createContractValidator(): ContractValidator {
-  const spec = loadSpec();
+  return createOpenApiValidator(loadSpec(), "openapi.yaml");
+}
+
+/** Build a validator of the fake's test-control API, packages/fake/control-openapi.yaml. */
+export function createControlValidator(): ContractValidator {
+  return createOpenApiValidator(loadControlSpec(), "control-openapi.yaml");
+}
+
+/** Build a validator of one parsed OpenAPI 3.1 document; `name` names it in the problems it reports. */
+export function createOpenApiValidator(spec: Json, name: string): ContractValidator {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
   addFormats(ajv);
   ajv.addSchema({ $id: "spec", components: spec.components, paths: spec.paths }, "spec");
@@ -88,14 +110,17 @@ export function createContractValidator(): ContractValidator {
     if (!headers.get("x-request-id")) problems.push(`${label}: no x-request-id header`);
     const match = compiled.find((c) => c.pattern.test(pathname));
     if (!match) {
-      // Paths outside the contract may only answer the one error body (404 for an unknown endpoint).
-      if (status < 400) return [...problems, `${label}: path not in openapi.yaml`];
+      // Paths outside the document may only answer the one error body (404 for an unknown endpoint).
+      if (status < 400) return [...problems, `${label}: path not in ${name}`];
       return [...problems, ...validateJson(label, "/components/schemas/Error", bodyText)];
     }
     const operation = paths[match.template]?.[method.toLowerCase()] as Json | undefined;
-    if (!operation) return [...problems, `${label}: method not in openapi.yaml for ${match.template}`];
+    if (!operation) return [...problems, `${label}: method not in ${name} for ${match.template}`];
     const responses = operation.responses as Json;
     const declared = (responses[String(status)] ?? responses.default) as Json | undefined;
+    if (!declared && status >= 400 && headers.get(FAULT_HEADER)) {
+      return [...problems, ...validateJson(label, "/components/schemas/Error", bodyText)];
+    }
     if (!declared) return [...problems, `${label}: status not declared for ${match.template}`];
     const { pointerBase, response } = resolveResponse(declared);
     const base =
@@ -155,7 +180,7 @@ export function createContractValidator(): ContractValidator {
     const label = `${method.toUpperCase()} ${template} request`;
     const operation = paths[template]?.[method.toLowerCase()] as Json | undefined;
     const requestBody = operation?.requestBody as Json | undefined;
-    if (!requestBody) return [`${label}: no request body in openapi.yaml`];
+    if (!requestBody) return [`${label}: no request body in ${name}`];
     const ref = requestBody.$ref;
     const base =
       typeof ref === "string" ? ref.slice(1) : `/paths/${escapePointer(template)}/${method.toLowerCase()}/requestBody`;

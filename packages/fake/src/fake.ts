@@ -3,23 +3,30 @@
  */
 import type { HttpHandler } from "msw";
 import { createControl, type FakeControl } from "./control/control.js";
+import { createDriverSimulation, type FakeDriver } from "./control/driver.js";
+import { parsePolicy } from "./control/schemas.js";
 import {
-  configureActions,
+  ACTION_KINDS,
+  actionPolicy,
   failAction,
+  holdActions,
   nextActionDueAt,
   pendingActions,
   releaseActions,
+  setActionPolicy,
   settleActions,
 } from "./domain/actions.js";
 import { type Clock, createManualClock, createOffsetClock, type ManualClock } from "./domain/clock.js";
 import {
   type ActionOptions,
+  type ActionPolicy,
   type ActionWork,
   type Context,
   createActionRuntime,
   createState,
   type State,
 } from "./domain/context.js";
+import { validationFailed } from "./domain/errors.js";
 import { type Geocoder, greatCircleTravel, hashGeocoder, type TravelProvider } from "./domain/geo.js";
 import { createIds } from "./domain/ids.js";
 import { createOrganization, issueToken, type WorkspaceInit } from "./domain/organizations.js";
@@ -33,12 +40,14 @@ import type {
 } from "./domain/records.js";
 import { createMswHandlers } from "./hosts/msw.js";
 import { CONTRACT_OPERATIONS } from "./http/contract-operations.js";
+import { createFaultInjector, type Fault, type FaultInput, type Sleep } from "./http/faults.js";
 import { orderOperations } from "./http/handlers/orders.js";
 import { routeOperations } from "./http/handlers/routes.js";
 import { scheduleOperations } from "./http/handlers/schedules.js";
 import { webhookOperations } from "./http/handlers/webhooks.js";
 import { workspaceOperations } from "./http/handlers/workspaces.js";
 import { forgetExpiredKeys, nextKeyExpiry } from "./http/idempotency.js";
+import { createJournal, DEFAULT_JOURNAL_LIMIT, type JournalEntry, type JournalFilter } from "./http/journal.js";
 import { createRateLimiter, type RateLimitOptions } from "./http/rate-limit.js";
 import { createRouter, type Logger, type Operation, type RouterOptions } from "./http/router.js";
 import { systemClock } from "./system-clock.js";
@@ -88,6 +97,13 @@ export interface FakeOptions {
   rateLimit?: RateLimitOptions;
   /** Webhook delivery: the answer timeout of an attempt (default 10 s, real time). */
   webhooks?: WebhookOptions;
+  /**
+   * How injected latency (`fake.faults`) is waited out. Default: a fake created with `now` moves its clock forward
+   * by the latency (`fake.advance(ms)`), so no real time passes; any other fake waits on a real timer.
+   */
+  sleep?: (ms: number) => Promise<void>;
+  /** The request journal (`fake.journal`): it keeps the newest `limit` calls (default 1000; 0 keeps none). */
+  journal?: { limit?: number };
 }
 
 /** Test control of a fake's background actions. */
@@ -100,8 +116,41 @@ export interface FakeActions {
   release(uuid?: string): readonly ActionRecord[];
   /** End a pending action as `failed` with `reason`, without running its work. */
   fail(uuid: string, reason: string): ActionRecord;
-  /** Hold new actions (all kinds, or the given kinds) until released; `hold(false)` stops holding. */
+  /**
+   * Hold new actions (all kinds, or the given kinds) until released; `hold(false)` stops holding. Holding a kind
+   * replaces its {@link FakeActions.policy}, and `hold(false)` drops the policies that hold: the last call wins.
+   */
   hold(kinds?: boolean | readonly ActionKind[]): void;
+  /**
+   * How new actions of `kind` end: `"immediate"`, `{ afterPolls: n }`, `{ afterMs: t }`, `{ hold: true }`, and
+   * `fail: reason` alone or beside one of those (see {@link ActionPolicy}). Actions already pending keep theirs.
+   * A bad kind or policy throws 400 `VALIDATION_FAILED` naming the field.
+   */
+  policy(kind: ActionKind, policy: ActionPolicy): void;
+  /** The policy new actions of each kind get now. */
+  policies(): Record<ActionKind, ActionPolicy>;
+}
+
+/** Injected faults: the service failing on purpose, per contract operation. */
+export interface FakeFaults {
+  /**
+   * Make calls of one operation fail: answer a status and error code with the one error body, drop the
+   * connection, or wait before answering; once (`times: 1`), N times, always, or with a seeded probability.
+   * Checked after authentication and routing and before the handler, so a faulted call changes nothing.
+   */
+  add(fault: FaultInput): Fault;
+  /** Every fault added since the last clear, with how often each fired. */
+  list(): readonly Fault[];
+  /** Remove every fault. */
+  clear(): void;
+}
+
+/** The request journal: every call of the API the fake answered, oldest first. */
+export interface FakeJournal {
+  /** The journaled calls, all or those of one operation. */
+  list(filter?: JournalFilter): readonly JournalEntry[];
+  /** Forget every entry. */
+  clear(): void;
 }
 
 /** One running fake. */
@@ -156,6 +205,12 @@ export interface Fake {
    * time), never during the API call that emitted the event.
    */
   readonly webhooks: FakeWebhooks;
+  /** Injected faults per contract operation: error answers, network errors, latency. */
+  readonly faults: FakeFaults;
+  /** Every call of the API the fake answered (method, path, status, bodies, request id), by operationId. */
+  readonly journal: FakeJournal;
+  /** The drivers of published routes: arrive, complete, or drive on their own as the clock moves. */
+  readonly driver: FakeDriver;
 }
 
 /**
@@ -265,14 +320,25 @@ export function createFake(options: FakeOptions = {}): Fake {
   ];
   let mswHandlers: HttpHandler[] | undefined;
   const rateLimiter = options.rateLimit ? createRateLimiter(clock, options.rateLimit) : undefined;
+  // On a frozen clock latency is fake time, so tests never wait for real; the fake is defined below.
+  const frozen = options.clock === undefined && options.now !== undefined;
+  const sleep: Sleep =
+    options.sleep ??
+    (frozen ? (ms) => fake.advance(ms) : (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const faults = createFaultInjector(sleep);
+  const journalLimit = options.journal?.limit ?? DEFAULT_JOURNAL_LIMIT;
+  const journal = createJournal(journalLimit, faults.faultOf);
   const routerOptions: RouterOptions = {
     baseUrl,
     operations,
     declared: CONTRACT_OPERATIONS,
     log,
     ...(rateLimiter ? { rateLimiter } : {}),
+    // Without a journal the pipeline need not copy every request.
+    hooks: { intercept: faults.intercept, ...(journalLimit > 0 ? { record: journal.record } : {}) },
   };
   const router = createRouter(context, routerOptions);
+  const drivers = createDriverSimulation(context);
   const background: BackgroundWork[] = [
     {
       name: "delayed actions",
@@ -283,6 +349,11 @@ export function createFake(options: FakeOptions = {}): Fake {
       name: "idempotency key expiry",
       nextDueAt: () => nextKeyExpiry(context),
       runDue: async () => forgetExpiredKeys(context),
+    },
+    {
+      name: "auto-driver",
+      nextDueAt: drivers.nextDueAt,
+      runDue: async () => drivers.runDue(),
     },
   ];
   const webhookDispatcher = createWebhookDispatcher(context, options.webhooks);
@@ -318,10 +389,14 @@ export function createFake(options: FakeOptions = {}): Fake {
       mswHandlers ??= createMswHandlers(baseUrl, router);
       return mswHandlers;
     },
-    fetch: (input, init) => {
+    async fetch(input, init) {
       // A bare path ("/v2/workspaces") is taken relative to the base URL.
       const target = typeof input === "string" && input.startsWith("/") ? `${baseUrl}${input}` : input;
-      return router.handle(target instanceof Request && !init ? target : new Request(target, init));
+      const response = await router.handle(target instanceof Request && !init ? target : new Request(target, init));
+      // An injected network error: fetch itself rejects with a TypeError, so fake.fetch does too.
+      if (response.type === "error")
+        throw new TypeError("Failed to fetch: the connection was dropped (injected fault)");
+      return response;
     },
     clock,
     token,
@@ -337,6 +412,9 @@ export function createFake(options: FakeOptions = {}): Fake {
       context.state = createState();
       context.actions = createActionRuntime(options.actions);
       rateLimiter?.reset();
+      faults.reset();
+      journal.clear();
+      drivers.driver.stop();
       seeded = seedOrganization();
     },
     snapshot() {
@@ -374,7 +452,20 @@ export function createFake(options: FakeOptions = {}): Fake {
       pending: () => pendingActions(context),
       release: (uuid) => releaseActions(context, uuid),
       fail: (uuid, reason) => failAction(context, uuid, reason),
-      hold: (kinds = true) => configureActions(context, { hold: kinds }),
+      hold: (kinds = true) => holdActions(context, kinds),
+      policy(kind, policy) {
+        if (!ACTION_KINDS.includes(kind)) {
+          throw validationFailed("set action policy", [
+            { path: "kind", message: `must be one of ${ACTION_KINDS.join(", ")}, got ${JSON.stringify(kind)}` },
+          ]);
+        }
+        setActionPolicy(context, kind, parsePolicy(policy, "set action policy"));
+      },
+      policies: () =>
+        Object.fromEntries(ACTION_KINDS.map((kind) => [kind, actionPolicy(context.actions.options, kind)])) as Record<
+          ActionKind,
+          ActionPolicy
+        >,
     },
     get events() {
       return context.state.events;
@@ -384,6 +475,9 @@ export function createFake(options: FakeOptions = {}): Fake {
     },
     control: createControl(context, () => seeded.organization),
     webhooks: createFakeWebhooks(context, webhookDispatcher),
+    faults: { add: faults.add, list: faults.list, clear: faults.clear },
+    journal: { list: journal.list, clear: journal.clear },
+    driver: drivers.driver,
   };
   internals.set(fake, { context, router: routerOptions, background });
   return fake;

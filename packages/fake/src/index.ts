@@ -12,11 +12,28 @@ export {
   type Fake,
   type FakeOptions,
   type FakeActions,
+  type FakeFaults,
+  type FakeJournal,
   type FakeSnapshot,
   DEFAULT_BASE_URL,
   DEFAULT_TOKEN,
 } from "./fake.js";
 export type { FakeControl } from "./control/control.js";
+
+// Test control: actions, drivers, faults, the request journal
+export type { ActionOptions, ActionPolicy } from "./domain/context.js";
+export type {
+  FakeDriver,
+  DriverCompletion,
+  DriverStop,
+  AutoDriverOptions,
+  AutoDriverSettings,
+} from "./control/driver.js";
+export type { Instant } from "./control/schemas.js";
+export type { Fault, FaultInput } from "./http/faults.js";
+export type { JournalEntry, JournalFilter } from "./http/journal.js";
+export type { OperationId } from "./http/contract-operations.js";
+export type { ErrorCode } from "./domain/errors.js";
 
 // Time: one clock per fake
 export type { Clock, ManualClock } from "./domain/clock.js";
@@ -40,7 +57,6 @@ export type {
   TokenRecord,
   Workspace,
 } from "./domain/records.js";
-export type { ActionOptions } from "./domain/context.js";
 export type { WorkspaceInit } from "./domain/organizations.js";
 
 // Travel and geocoding, injectable through createFake({ travel, geocoder })

@@ -372,6 +372,8 @@ describe("the kept answers are part of the fake's state", () => {
   it("a key in flight is not part of a snapshot: restored, it is free", async () => {
     const { fake } = server;
     const held = heldRequest(fake, ordersPath(fake), orderInput(0), "flight");
+    // One macrotask: the held request reaches the key check (fake.fetch and the fault hook are async) and waits.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     const during = fake.snapshot();
     fake.restore(during);
     const free = await post(ordersPath(fake), orderInput(0), "flight");

@@ -3,15 +3,26 @@
  * organizations are also served over HTTP by the standalone server under `/_fake/` (`control/http.ts`).
  */
 import type { Context } from "../domain/context.js";
+import { validationFailed } from "../domain/errors.js";
 import type { TravelMode } from "../domain/geo.js";
 import { createOrganization, expireToken, issueToken, type WorkspaceInit } from "../domain/organizations.js";
 import type { Organization, TokenRecord, Workspace } from "../domain/records.js";
 import { assignOrdersToRoute } from "../domain/routes.js";
+import { parseWith } from "../http/input.js";
+import { tokenBody } from "./schemas.js";
 
 /** Control of tokens and organizations. */
 export interface FakeControl {
-  /** Issue a new token for the seeded organization (or `organizationId`); returns its value. */
-  createToken(options?: { organizationId?: string; token?: string; expiresAt?: number | null }): string;
+  /**
+   * Issue a new token for the seeded organization (or `organizationId`); returns its value. It expires at
+   * `expiresAt` (epoch ms) or `expiresInMs` from now on the fake's clock (then answers 401 TOKEN_EXPIRED), or never.
+   */
+  createToken(options?: {
+    organizationId?: string;
+    token?: string;
+    expiresAt?: number | null;
+    expiresInMs?: number;
+  }): string;
   /** Make a token expire now: it then answers 401 TOKEN_EXPIRED. Unknown token: throws NOT_FOUND. */
   expireToken(token: string): TokenRecord;
   /** Create another organization (one workspace by default) with a token of its own. */
@@ -41,9 +52,20 @@ export interface FakeControl {
 export function createControl(ctx: Context, seeded: () => Organization): FakeControl {
   return {
     createToken(options = {}) {
+      const { expiresInMs } = parseWith(
+        tokenBody,
+        options.expiresInMs !== undefined ? { expiresInMs: options.expiresInMs } : {},
+        "create token",
+      );
+      if (expiresInMs !== undefined && options.expiresAt !== undefined) {
+        throw validationFailed("create token", [
+          { path: "expiresInMs", message: "give expiresAt or expiresInMs, not both" },
+        ]);
+      }
+      const expiresAt = expiresInMs !== undefined ? ctx.clock.now() + expiresInMs : options.expiresAt;
       return issueToken(ctx, options.organizationId ?? seeded().id, {
         ...(options.token !== undefined ? { token: options.token } : {}),
-        ...(options.expiresAt !== undefined ? { expiresAt: options.expiresAt } : {}),
+        ...(expiresAt !== undefined ? { expiresAt } : {}),
       }).token;
     },
     expireToken: (token) => expireToken(ctx, token),

@@ -1,58 +1,114 @@
 /**
  * The control endpoints of the standalone server, served by the same router as the API but without a token
- * (a test server only). Each answers through the fake's {@link FakeControl}, so in-process and over HTTP are one
- * implementation:
- * - `POST /_fake/tokens` `{}` → 201 `{ token }`: a new token of the seeded organization;
- * - `POST /_fake/tokens/{token}/expire` → 200 `{ token, expiresAt }`: the token now answers 401 TOKEN_EXPIRED;
- * - `POST /_fake/organizations` `{ name? }` → 201 `{ token, workspaces }`: a new organization with one workspace.
+ * (a test server only). Each answers through the fake's public test control (`fake.control`, `fake.actions`,
+ * `fake.faults`, `fake.journal`, `fake.driver`, the clock, snapshots), so in-process and over HTTP are one
+ * implementation. `packages/fake/control-openapi.yaml` describes every endpoint; docs/testing-control.md shows
+ * each beside its in-process call.
  */
-import { z } from "zod";
+import type { z } from "zod";
 import { isoString } from "../domain/clock.js";
-import { DomainError } from "../domain/errors.js";
-import type { Fake } from "../fake.js";
+import type { ActionPolicy } from "../domain/context.js";
+import { DomainError, notFound, validationFailed } from "../domain/errors.js";
+import type { ActionKind, ActionRecord, NotificationRecord } from "../domain/records.js";
+import type { Fake, FakeSnapshot } from "../fake.js";
+import { CONTRACT_OPERATIONS, type OperationId } from "../http/contract-operations.js";
+import type { FaultInput } from "../http/faults.js";
 import { toWorkspaceBody } from "../http/handlers/workspaces.js";
 import { parseWith } from "../http/input.js";
+import type { JournalEntry } from "../http/journal.js";
 import type { PublicOperation, PublicRequestContext } from "../http/router.js";
+import type { DriverStop } from "./driver.js";
+import {
+  advanceBody,
+  autoDriverSchema,
+  driverArriveBody,
+  driverCompleteBody,
+  emptyBody,
+  failBody,
+  organizationBody,
+  tokenBody,
+} from "./schemas.js";
 import { webhookControlOperations } from "./webhooks-http.js";
 
 /** Path prefix of the control endpoints. */
 export const CONTROL_PREFIX = "/_fake/";
 
-const tokenBody = z.strictObject({});
-const organizationBody = z.strictObject({ name: z.string().min(1, "name must not be empty").optional() });
-
-/**
- * An optional JSON body (empty means `{}`; any content type), checked strictly: unknown fields answer 400
- * naming them.
- */
-async function readOptional<S extends z.ZodType>(
-  { request }: PublicRequestContext,
-  schema: S,
-  action: string,
-): Promise<z.output<S>> {
+/** Read a request's body text; empty means `{}`. Any content type (curl sends none). */
+async function readBody({ request }: PublicRequestContext): Promise<unknown> {
   const text = await request.text();
-  if (text.trim() === "") return parseWith(schema, {}, action);
-  let value: unknown;
+  if (text.trim() === "") return {};
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch (cause) {
     const reason = cause instanceof Error ? cause.message : String(cause);
     throw new DomainError("INVALID_JSON", `Failed to parse the request body as JSON: ${reason}`, undefined, {
       cause,
     });
   }
-  return parseWith(schema, value, action);
 }
+
+/** An optional JSON body checked strictly: unknown fields answer 400 naming them. */
+async function readOptional<S extends z.ZodType>(
+  req: PublicRequestContext,
+  schema: S,
+  action: string,
+): Promise<z.output<S>> {
+  return parseWith(schema, await readBody(req), action);
+}
+
+const iso = (ms: number | null) => (ms === null ? null : isoString(ms));
+
+/** An action as the control endpoints answer it: every field the fake holds, instants as ISO strings. */
+function toControlAction(action: ActionRecord) {
+  return {
+    uuid: action.uuid,
+    kind: action.kind,
+    status: action.status,
+    organizationId: action.organizationId,
+    workspaceUuid: action.workspaceUuid,
+    createdAt: isoString(action.createdAt),
+    finishedAt: iso(action.finishedAt),
+    summary: action.summary,
+    reason: action.reason,
+    held: action.held,
+    dueAt: iso(action.dueAt),
+    afterPolls: action.afterPolls,
+    polls: action.polls,
+    failWith: action.failWith,
+  };
+}
+
+function toJournalBody(entry: JournalEntry) {
+  return { ...entry, at: isoString(entry.at) };
+}
+
+function toNotificationBody(notification: NotificationRecord) {
+  return { ...notification, createdAt: isoString(notification.createdAt) };
+}
+
+function toDriverStopBody(stop: DriverStop) {
+  return { ...stop, arrivedAt: iso(stop.arrivedAt), completedAt: iso(stop.completedAt) };
+}
+
+const OPERATION_IDS = new Set<string>(CONTRACT_OPERATIONS.map((o) => o.operationId));
 
 /** The control operations over one fake, for a router's `publicOperations` under {@link CONTROL_PREFIX}. */
 export function controlOperations(fake: Fake): PublicOperation[] {
+  // Snapshots taken over HTTP, by id; kept across resets, like a snapshot a test holds in a variable.
+  const snapshots = new Map<string, FakeSnapshot>();
+  const snapshotBody = (id: string, snapshot: FakeSnapshot) => ({ id, takenAt: isoString(snapshot.takenAt) });
+  const clockBody = () => ({ now: isoString(fake.clock.now()) });
+
   return [
+    // Tokens and organizations
     {
       method: "post",
       path: "/_fake/tokens",
       async handle(req) {
-        await readOptional(req, tokenBody, "create token");
-        return { status: 201, body: { token: fake.control.createToken() } };
+        const { expiresInMs } = await readOptional(req, tokenBody, "create token");
+        const expiresAt = expiresInMs === undefined ? null : fake.clock.now() + expiresInMs;
+        const token = fake.control.createToken(expiresInMs === undefined ? {} : { expiresInMs });
+        return { status: 201, body: { token, expiresAt: iso(expiresAt) } };
       },
     },
     {
@@ -71,6 +127,189 @@ export function controlOperations(fake: Fake): PublicOperation[] {
         const created = fake.control.createOrganization(name !== undefined ? { name } : {});
         return { status: 201, body: { token: created.token, workspaces: created.workspaces.map(toWorkspaceBody) } };
       },
+    },
+
+    // The clock
+    {
+      method: "get",
+      path: "/_fake/clock",
+      handle: () => ({ status: 200, body: clockBody() }),
+    },
+    {
+      method: "post",
+      path: "/_fake/clock/advance",
+      async handle(req) {
+        const { ms } = await readOptional(req, advanceBody, "advance the clock");
+        await fake.advance(ms);
+        return { status: 200, body: clockBody() };
+      },
+    },
+
+    // Actions
+    {
+      method: "get",
+      path: "/_fake/actions",
+      handle: () => ({
+        status: 200,
+        body: { data: fake.actions.list().map(toControlAction), policies: fake.actions.policies() },
+      }),
+    },
+    {
+      method: "put",
+      path: "/_fake/actions/policy/{kind}",
+      async handle(req) {
+        // fake.actions.policy checks the kind, then the body (the same checks in-process and over HTTP).
+        const kind = (req.params.kind ?? "") as ActionKind;
+        fake.actions.policy(kind, (await readBody(req)) as ActionPolicy);
+        return { status: 200, body: { kind, policy: fake.actions.policies()[kind] } };
+      },
+    },
+    {
+      method: "post",
+      path: "/_fake/actions/{uuid}/release",
+      async handle(req) {
+        await readOptional(req, emptyBody, "release action");
+        const released = fake.actions.release(req.params.uuid ?? "");
+        return { status: 200, body: toControlAction(released[0] as ActionRecord) };
+      },
+    },
+    {
+      method: "post",
+      path: "/_fake/actions/{uuid}/fail",
+      async handle(req) {
+        const uuid = req.params.uuid ?? "";
+        // An unknown action is a 404 whatever the body says.
+        if (!fake.actions.list().some((a) => a.uuid === uuid)) throw notFound("action", uuid);
+        const { reason } = await readOptional(req, failBody, "fail action");
+        return { status: 200, body: toControlAction(fake.actions.fail(uuid, reason)) };
+      },
+    },
+
+    // Faults
+    {
+      method: "post",
+      path: "/_fake/faults",
+      async handle(req) {
+        // fake.faults.add checks the body (the same schema in-process and over HTTP).
+        return { status: 201, body: fake.faults.add((await readBody(req)) as FaultInput) };
+      },
+    },
+    {
+      method: "get",
+      path: "/_fake/faults",
+      handle: () => ({ status: 200, body: { data: fake.faults.list() } }),
+    },
+    {
+      method: "delete",
+      path: "/_fake/faults",
+      handle() {
+        fake.faults.clear();
+        return { status: 204 };
+      },
+    },
+
+    // The driver
+    {
+      method: "post",
+      path: "/_fake/driver/arrive",
+      async handle(req) {
+        const { orderUuid, at } = await readOptional(req, driverArriveBody, "arrive at stop");
+        return { status: 200, body: toDriverStopBody(fake.driver.arrive(orderUuid, at === undefined ? {} : { at })) };
+      },
+    },
+    {
+      method: "post",
+      path: "/_fake/driver/complete",
+      async handle(req) {
+        const { orderUuid, routeUuid, ...fields } = await readOptional(req, driverCompleteBody, "complete order");
+        const completion = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as {
+          status: "delivered" | "missed";
+        };
+        const stop =
+          orderUuid !== undefined
+            ? fake.driver.complete(orderUuid, completion)
+            : fake.driver.completeNext(routeUuid ?? "", completion);
+        return { status: 200, body: toDriverStopBody(stop) };
+      },
+    },
+    {
+      method: "post",
+      path: "/_fake/driver/auto",
+      async handle(req) {
+        const { on, ...options } = await readOptional(req, autoDriverSchema, "start the auto-driver");
+        if (!on) {
+          fake.driver.stop();
+          return { status: 200, body: { on: false } };
+        }
+        const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
+        return { status: 200, body: { on: true, ...fake.driver.auto(given) } };
+      },
+    },
+
+    // Snapshots and reset
+    {
+      method: "post",
+      path: "/_fake/reset",
+      async handle(req) {
+        await readOptional(req, emptyBody, "reset the fake");
+        fake.reset();
+        return { status: 204 };
+      },
+    },
+    {
+      method: "post",
+      path: "/_fake/snapshots",
+      async handle(req) {
+        await readOptional(req, emptyBody, "take a snapshot");
+        const snapshot = fake.snapshot();
+        const id = `snap_${snapshots.size + 1}`;
+        snapshots.set(id, snapshot);
+        return { status: 201, body: snapshotBody(id, snapshot) };
+      },
+    },
+    {
+      method: "post",
+      path: "/_fake/snapshots/{id}/restore",
+      async handle(req) {
+        const id = req.params.id ?? "";
+        const snapshot = snapshots.get(id);
+        if (!snapshot) throw notFound("snapshot", id);
+        await readOptional(req, emptyBody, "restore a snapshot");
+        fake.restore(snapshot);
+        return { status: 200, body: snapshotBody(id, snapshot) };
+      },
+    },
+
+    // What the fake recorded
+    {
+      method: "get",
+      path: "/_fake/journal",
+      handle({ query }) {
+        const operationId = query.get("operationId");
+        if (operationId !== null && !OPERATION_IDS.has(operationId)) {
+          throw validationFailed("list the journal", [
+            {
+              path: "operationId",
+              message: `must be an operationId of openapi.yaml, got ${JSON.stringify(operationId)}`,
+            },
+          ]);
+        }
+        const entries = fake.journal.list(operationId === null ? {} : { operationId: operationId as OperationId });
+        return { status: 200, body: { data: entries.map(toJournalBody) } };
+      },
+    },
+    {
+      method: "delete",
+      path: "/_fake/journal",
+      handle() {
+        fake.journal.clear();
+        return { status: 204 };
+      },
+    },
+    {
+      method: "get",
+      path: "/_fake/notifications",
+      handle: () => ({ status: 200, body: { data: fake.notifications.map(toNotificationBody) } }),
     },
     ...webhookControlOperations(fake),
   ];

@@ -2,26 +2,62 @@
  * The actions engine: every piece of background work (schedule, publish, update, delete) is an action on the
  * fake's clock.
  *
- * Timing (the fake's rule, documented in docs/fake.md):
- * - By default the work runs inside {@link startAction}, so the action has already ended when the 202 is
- *   answered; the 202 body is the snapshot taken at creation (`pending`, as the service answers), and the
- *   first poll reveals `finished` or `failed`.
- * - With `hold` (all kinds, or a list of kinds) an action stays `pending` until the test releases it
- *   ({@link releaseActions}) or fails it ({@link failAction}). The work then runs against the state of that
- *   moment (each kind's work re-checks what it needs).
- * - With `delayMs` an action stays `pending` until the clock reaches `createdAt + delayMs`; it is settled
- *   lazily, on the next read of any action ({@link getAction}, {@link listActions}, {@link settleActions}).
+ * Timing (the fake's rule, documented in docs/fake.md and docs/testing-control.md): each kind has a policy
+ * ({@link actionPolicy}), fixed on the action when it is created.
+ * - `immediate` (the default): the work runs inside {@link startAction}, so the action has already ended when
+ *   the 202 is answered; the 202 body is the snapshot taken at creation (`pending`, as the service answers),
+ *   and the first poll reveals `finished` or `failed`.
+ * - `hold` (options `hold`, all kinds or a list of kinds, or a per-kind policy): the action stays `pending`
+ *   until the test releases it ({@link releaseActions}) or fails it ({@link failAction}). The work then runs
+ *   against the state of that moment (each kind's work re-checks what it needs).
+ * - `afterMs` (option `delayMs`, or a per-kind policy): pending until the clock reaches `createdAt + afterMs`;
+ *   settled by the fake's background work as its clock moves, and lazily on the next read of any action.
+ * - `afterPolls`: pending for that many polls at its endpoint ({@link pollAction}); the next poll ends it.
+ * - `fail`: when its time comes the action ends `failed` with the policy's reason; the work never runs.
  *
  * @see `docs/api-contract.md` section 7
  */
-import type { ActionOptions, ActionOutcome, ActionWork, Context } from "./context.js";
+import type { ActionOptions, ActionOutcome, ActionPolicy, ActionWork, Context } from "./context.js";
 import { DomainError, notFound } from "./errors.js";
 import { isOwned } from "./ownership.js";
 import type { ActionKind, ActionRecord, Principal } from "./records.js";
 
+/** Every kind of action, in the order the control API lists them. */
+export const ACTION_KINDS: readonly ActionKind[] = ["schedule", "publish", "update", "delete"];
+
 function isHeld(options: ActionOptions, kind: ActionKind): boolean {
   const hold = options.hold;
   return hold === true || (Array.isArray(hold) && hold.includes(kind));
+}
+
+/**
+ * The policy new actions of `kind` get: the kind's own policy when it has one, else `hold` when the kind is
+ * held, else `afterMs: delayMs` when there is a delay, else `immediate`.
+ */
+export function actionPolicy(options: ActionOptions, kind: ActionKind): ActionPolicy {
+  const own = options.policies?.[kind];
+  if (own !== undefined) return own;
+  if (isHeld(options, kind)) return { hold: true };
+  const delay = options.delayMs ?? 0;
+  return delay > 0 ? { afterMs: delay } : "immediate";
+}
+
+/** Set the policy of new actions of one kind (actions already pending keep theirs). */
+export function setActionPolicy(ctx: Context, kind: ActionKind, policy: ActionPolicy): void {
+  const options = ctx.actions.options;
+  options.policies = { ...options.policies, [kind]: policy };
+}
+
+/** End an action as its policy says: `failed` with the policy's reason, or by running its work. */
+function end(ctx: Context, action: ActionRecord, work: ActionWork | undefined): void {
+  if (action.failWith !== null) {
+    const reason = action.failWith;
+    run(ctx, action, () => ({ status: "failed", reason }));
+  } else if (work) {
+    run(ctx, action, work);
+  } else {
+    run(ctx, action, () => ({ status: "failed", reason: "the action's work was lost (fake reset)" }));
+  }
 }
 
 function run(ctx: Context, action: ActionRecord, work: ActionWork): void {
@@ -66,8 +102,11 @@ export function startAction(
 ): ActionRecord {
   const runtime = ctx.actions;
   const now = ctx.clock.now();
-  const held = isHeld(runtime.options, kind);
-  const delay = runtime.options.delayMs ?? 0;
+  const policy = actionPolicy(runtime.options, kind);
+  const timing: Exclude<ActionPolicy, "immediate"> | Record<string, never> = typeof policy === "string" ? {} : policy;
+  const held = timing.hold === true;
+  const delay = timing.afterMs ?? 0;
+  const afterPolls = timing.afterPolls !== undefined && timing.afterPolls > 0 ? timing.afterPolls : null;
   const action: ActionRecord = {
     uuid: ctx.ids.uuid(),
     organizationId: principal.organizationId,
@@ -78,13 +117,16 @@ export function startAction(
     finishedAt: null,
     summary: null,
     reason: null,
-    dueAt: held || delay <= 0 ? null : now + delay,
+    dueAt: delay > 0 ? now + delay : null,
     held,
+    afterPolls,
+    polls: 0,
+    failWith: timing.fail ?? null,
   };
   ctx.state.actions.set(action.uuid, action);
   const accepted = { ...action };
-  if (held || delay > 0) runtime.works.set(action.uuid, work);
-  else run(ctx, action, work);
+  if (held || delay > 0 || afterPolls !== null) runtime.works.set(action.uuid, work);
+  else end(ctx, action, work);
   return accepted;
 }
 
@@ -112,7 +154,7 @@ export function settleActions(ctx: Context): void {
     }
     if (action.held || action.dueAt === null || action.dueAt > now) continue;
     runtime.works.delete(uuid);
-    run(ctx, action, work);
+    end(ctx, action, work);
   }
 }
 
@@ -131,6 +173,26 @@ export function getAction(
   if (!isOwned(principal, action) || !kinds.includes(action.kind)) {
     throw notFound("action", uuid);
   }
+  return action;
+}
+
+/**
+ * An action polled at its kind's endpoint: {@link getAction}, counting the poll. A pending action with an
+ * `afterPolls` policy ends on the poll after its last `pending` one, and that poll answers it ended.
+ */
+export function pollAction(
+  ctx: Context,
+  principal: Principal,
+  uuid: string,
+  kinds: readonly ActionKind[],
+): ActionRecord {
+  const action = getAction(ctx, principal, uuid, kinds);
+  if (action.status === "pending" && action.afterPolls !== null && action.polls >= action.afterPolls) {
+    const work = ctx.actions.works.get(action.uuid);
+    ctx.actions.works.delete(action.uuid);
+    end(ctx, action, work);
+  }
+  action.polls += 1;
   return action;
 }
 
@@ -155,8 +217,9 @@ export function pendingActions(ctx: Context): ActionRecord[] {
 }
 
 /**
- * Run the work of a pending action now (or of every pending action when `uuid` is omitted), whatever its
- * hold or delay. Returns the actions as they ended. An unknown or already ended uuid is a NOT_FOUND / CONFLICT.
+ * End a pending action now (or every pending action when `uuid` is omitted), whatever its hold, delay or polls:
+ * its work runs, or with a `fail` policy it fails with the policy's reason. Returns the actions as they ended.
+ * An unknown or already ended uuid is a NOT_FOUND / CONFLICT.
  */
 export function releaseActions(ctx: Context, uuid?: string): ActionRecord[] {
   const runtime = ctx.actions;
@@ -164,8 +227,7 @@ export function releaseActions(ctx: Context, uuid?: string): ActionRecord[] {
   for (const action of targets) {
     const work = runtime.works.get(action.uuid);
     runtime.works.delete(action.uuid);
-    if (work) run(ctx, action, work);
-    else run(ctx, action, () => ({ status: "failed", reason: "the action's work was lost (fake reset)" }));
+    end(ctx, action, work);
   }
   return targets;
 }
@@ -191,4 +253,20 @@ function pendingAction(ctx: Context, uuid: string, verb: string): ActionRecord {
 export function configureActions(ctx: Context, options: ActionOptions): void {
   const runtime = ctx.actions;
   runtime.options = { ...runtime.options, ...options };
+}
+
+/**
+ * Hold new actions of every kind (`true`) or of the listed kinds, or stop holding (`false`). Holding a kind
+ * replaces its own policy; `false` also drops the policies that hold, so the last call wins.
+ */
+export function holdActions(ctx: Context, kinds: boolean | readonly ActionKind[]): void {
+  const options = ctx.actions.options;
+  const policies = { ...options.policies };
+  for (const kind of ACTION_KINDS) {
+    const policy = policies[kind];
+    const named = kinds === true || (Array.isArray(kinds) && kinds.includes(kind));
+    const holds = typeof policy === "object" && policy.hold === true;
+    if (named || (kinds === false && holds)) delete policies[kind];
+  }
+  configureActions(ctx, { hold: kinds, policies });
 }

@@ -21,14 +21,23 @@ export interface CompletionInput {
 }
 
 /**
- * Complete an order on a published route: sets its status and completion fields, records the stop's actual
- * arrival (`completedAt` minus the service duration for a delivery; `completedAt` for a miss) and departure
- * (`completedAt`), re-estimates the remaining stops from that time, records a customer notification and
- * emits `order.status_updated` then `route.eta_updated`. 409 ORDER_COMPLETED when already completed, 409
- * ORDER_NOT_PUBLISHED when not on a published route.
+ * Complete an order of the caller's organization (the API's complete): see {@link completeOnRoute}. 404 for an
+ * unknown or foreign order.
  */
 export function completeOrder(ctx: Context, principal: Principal, uuid: string, input: CompletionInput): OrderRecord {
-  const order = getOrder(ctx, principal, uuid);
+  return completeOnRoute(ctx, getOrder(ctx, principal, uuid), input);
+}
+
+/**
+ * Complete an order on a published route, whoever completes it (the API, or its driver in the driver app): sets
+ * its status and completion fields, records the stop's actual arrival (the arrival the driver reported, else
+ * `completedAt` minus the service duration for a delivery and `completedAt` for a miss) and departure
+ * (`completedAt`), re-estimates the remaining stops from that time, records a customer notification and emits
+ * `order.status_updated` then `route.eta_updated`. 409 ORDER_COMPLETED when already completed, 409
+ * ORDER_NOT_PUBLISHED when not on a published route.
+ */
+export function completeOnRoute(ctx: Context, order: OrderRecord, input: CompletionInput): OrderRecord {
+  const uuid = order.uuid;
   if (order.status === "delivered" || order.status === "missed") {
     throw new DomainError(
       "ORDER_COMPLETED",
@@ -56,7 +65,7 @@ export function completeOrder(ctx: Context, principal: Principal, uuid: string, 
   const entry = route.timeline.find((e) => e.orderUuid === order.uuid);
   if (entry) {
     const service = input.status === "delivered" ? order.duration * 1000 : 0;
-    entry.actualArrival = completedAt - service;
+    entry.actualArrival ??= completedAt - service;
     entry.actualDeparture = completedAt;
   }
   route.updatedAt = ctx.clock.now();

@@ -78,6 +78,28 @@ export type ActionOutcome =
 /** The work of an action: runs once, against the state at the moment it runs. */
 export type ActionWork = (ctx: Context, action: ActionRecord) => ActionOutcome;
 
+/**
+ * How the actions of one kind end:
+ * - `"immediate"`: the work runs as the action is created; the first poll shows it ended;
+ * - `{ afterPolls: n }`: the first `n` polls of the action answer `pending`, poll `n + 1` shows it ended;
+ * - `{ afterMs: t }`: pending until the fake's clock has moved `t` ms past its creation;
+ * - `{ hold: true }`: pending until released or failed by the test;
+ * - `fail: reason` (alone or beside one of the above): when its time comes the action ends `failed` with that
+ *   reason, and its work never runs.
+ *
+ * @example
+ * ```ts
+ * fake.actions.policy("schedule", { afterPolls: 2 });
+ * fake.actions.policy("publish", { afterMs: 5_000, fail: "driver app unavailable" });
+ * ```
+ */
+export type ActionPolicy =
+  | "immediate"
+  | { afterPolls: number; afterMs?: never; hold?: never; fail?: string }
+  | { afterMs: number; afterPolls?: never; hold?: never; fail?: string }
+  | { hold: true; afterPolls?: never; afterMs?: never; fail?: string }
+  | { fail: string; afterPolls?: never; afterMs?: never; hold?: never };
+
 /** How actions run (fake option `actions`). */
 export interface ActionOptions {
   /** Keep actions pending until released: `true` for every kind, or a list of kinds. Default false. */
@@ -86,6 +108,8 @@ export interface ActionOptions {
   delayMs?: number;
   /** `Retry-After` hint (seconds) answered on polls of a pending action (default 1). */
   retryAfterSeconds?: number;
+  /** A policy per kind; a kind with a policy ignores `hold` and `delayMs`. */
+  policies?: Partial<Record<ActionKind, ActionPolicy>>;
 }
 
 /**

@@ -226,6 +226,12 @@ export interface ActionRecord {
   dueAt: number | null;
   /** Whether the action waits for a release (hold) instead of the clock. */
   held: boolean;
+  /** With an `afterPolls` policy: how many polls answer `pending` before the action ends; null otherwise. */
+  afterPolls: number | null;
+  /** How many times the action was polled at its endpoint. */
+  polls: number;
+  /** With a `fail` policy: the reason it ends `failed` with instead of running its work; null otherwise. */
+  failWith: string | null;
 }
 
 /** The event topics. */

@@ -4,8 +4,8 @@
  * service starts (after any wait), its departure when service ends.
  *
  * Three kinds of times per stop: planned (copied from the estimates at publish, then fixed), estimated
- * (recomputed on every change; after a completion, the stops that follow are re-estimated from its actual
- * departure), actual (from completions).
+ * (recomputed on every change; after a driver's arrival or a completion, the stops that follow are re-estimated
+ * from it), actual (from arrivals and completions).
  * @see `docs/api-contract.md` sections 4 and 9
  */
 import type { Context } from "./context.js";
@@ -98,6 +98,10 @@ export function recomputeRoute(ctx: Context, route: RouteRecord): void {
     if (old?.actualDeparture != null && old.actualArrival != null) {
       arrival = old.actualArrival;
       departure = old.actualDeparture;
+    } else if (old?.actualArrival != null) {
+      // The driver is at the stop: service started on arrival and takes the order's duration.
+      arrival = old.actualArrival;
+      departure = arrival + order.duration * 1000;
     } else {
       arrival = serviceStart(windowInstants(order, route.date, timeZone), t + legSeconds(i, i + 1) * 1000);
       departure = arrival + order.duration * 1000;

@@ -42,7 +42,7 @@ export interface ServerOptions {
   host?: string;
   /**
    * Extra routes answered before the fake; return undefined to pass. The control endpoints under `/_fake/`
-   * (tokens, organizations) are always served.
+   * (clock, actions, faults, driver, tokens, organizations, snapshots, journal) are always served.
    */
   extra?: (request: Request) => Promise<Response | undefined> | Response | undefined;
 }
@@ -77,6 +77,11 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
 }
 
 async function send(res: ServerResponse, response: Response): Promise<void> {
+  // An injected network error: drop the connection without an answer, as a failing network would.
+  if (response.type === "error") {
+    res.destroy();
+    return;
+  }
   const headers: Record<string, string> = { ...CORS_HEADERS };
   response.headers.forEach((value, name) => {
     headers[name] = value;

@@ -23,6 +23,9 @@ function record(kind: ActionKind, summary: ActionSummary | null): ActionRecord {
     reason: null,
     dueAt: null,
     held: false,
+    afterPolls: null,
+    polls: 0,
+    failWith: null,
   };
 }
 

@@ -2,16 +2,20 @@
  * Every operation of openapi.yaml, by operationId. A test keeps this list equal to the spec's paths; the
  * router answers 501 NOT_IMPLEMENTED for those the fake does not serve.
  */
+import type { operations } from "./contract-types.js";
 import type { HttpMethod } from "./router.js";
+
+/** The operationId of an operation of openapi.yaml, e.g. `"listOrders"`. */
+export type OperationId = keyof operations;
 
 /** One operation of the contract. */
 export interface ContractOperation {
-  operationId: string;
+  operationId: OperationId;
   method: HttpMethod;
   path: string;
 }
 
-const op = (operationId: string, method: HttpMethod, path: string): ContractOperation => ({
+const op = (operationId: OperationId, method: HttpMethod, path: string): ContractOperation => ({
   operationId,
   method,
   path,

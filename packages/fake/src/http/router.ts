@@ -67,6 +67,32 @@ export interface PublicOperation {
 /** A problem the pipeline could not hand to a handler, with the response it gave. */
 export type Logger = (message: string, error?: unknown) => void;
 
+/** What the pipeline tells its {@link CallHooks} about one call of the API. */
+export interface ApiCall {
+  /** The request as received (its body unread until the handler reads it). */
+  readonly request: Request;
+  readonly requestId: string;
+  /** The method, upper-case. */
+  readonly method: string;
+  /** The path relative to the base URL, without the query. */
+  readonly path: string;
+  /** The contract operation that method and path name, or null when they name none. */
+  readonly operationId: string | null;
+  /** When the call arrived, on the fake's clock (epoch ms). */
+  readonly receivedAt: number;
+}
+
+/** Test control's hooks around every call of the API (faults, the request journal); control calls pass by them. */
+export interface CallHooks {
+  /**
+   * Called after authentication and routing, right before the handler: a response here answers the call and the
+   * handler never runs (so the call changes nothing); undefined lets the handler answer.
+   */
+  intercept?(call: ApiCall): Promise<Response | undefined>;
+  /** Called once the call is answered, whatever the answer; `request` is a copy taken before anything read it. */
+  record?(call: ApiCall, request: Request, response: Response): Promise<void>;
+}
+
 interface CompiledOperation<O extends { path: string } = Operation> {
   operation: O;
   pattern: RegExp;
@@ -98,8 +124,11 @@ export interface RouterOptions {
   baseUrl: string;
   /** The operations the fake implements. */
   operations: readonly Operation[];
-  /** Operations of the contract that the fake does not serve: they answer 501 NOT_IMPLEMENTED. */
-  declared: readonly { method: HttpMethod; path: string }[];
+  /**
+   * Every operation of the contract, with its operationId: those the fake does not serve answer 501
+   * NOT_IMPLEMENTED, and the operationId names the call for the {@link CallHooks}.
+   */
+  declared: readonly { method: HttpMethod; path: string; operationId?: string }[];
   /** Called with the cause whenever a handler throws something that is not a domain error (answered 500). */
   log?: Logger;
   /** Per-token rate limit, checked right after authentication (off when absent). */
@@ -110,6 +139,8 @@ export interface RouterOptions {
    */
   publicOperations?: readonly PublicOperation[];
   publicPrefix?: string;
+  /** Test control's hooks around each call of the API (none by default). */
+  hooks?: CallHooks;
 }
 
 /** The shared request pipeline. */
@@ -123,7 +154,13 @@ function errorBody(code: ErrorCode, message: string, requestId: string, details?
   return details && details.length > 0 ? { code, message, requestId, details } : { code, message, requestId };
 }
 
-function jsonResponse(status: number, body: unknown, requestId: string, headers?: Record<string, string>): Response {
+/** A response with a JSON body (none when `body` is undefined) and `x-request-id`. */
+export function jsonResponse(
+  status: number,
+  body: unknown,
+  requestId: string,
+  headers?: Record<string, string>,
+): Response {
   const h = new Headers(headers);
   h.set("x-request-id", requestId);
   if (body === undefined) return new Response(null, { status, headers: h });
@@ -214,11 +251,38 @@ export function createRouter(ctx: Context, options: RouterOptions): Router {
   const publicOperations = (options.publicOperations ?? []).map(compile).sort(byRank);
   const declared = options.declared.map((d) => compile({ ...d, handle: () => ({ status: 501 }) }));
 
+  const named = options.declared
+    .filter((d) => d.operationId !== undefined)
+    .map(compile)
+    .sort(byRank);
+
   const owns = (url: URL) =>
     url.origin === base.origin && (url.pathname === basePath || url.pathname.startsWith(`${basePath}/`));
 
+  /** The hooks' view of a call of the API, or undefined for a control call (hooks never see those). */
+  function apiCall(request: Request, requestId: string): ApiCall | undefined {
+    const path = new URL(request.url).pathname.slice(basePath.length) || "/";
+    if (options.publicPrefix !== undefined && path.startsWith(options.publicPrefix)) return undefined;
+    const method = request.method.toLowerCase();
+    const operation = named.find((d) => d.operation.method === method && d.pattern.test(path))?.operation;
+    const operationId = operation?.operationId ?? null;
+    return { request, requestId, method: method.toUpperCase(), path, operationId, receivedAt: ctx.clock.now() };
+  }
+
+  /** Answer a request, and tell the `record` hook about every call of the API with its answer. */
   async function handle(request: Request): Promise<Response> {
     const requestId = ctx.ids.requestId();
+    const record = options.hooks?.record;
+    const call = record ? apiCall(request, requestId) : undefined;
+    if (!record || !call) return answer(request, requestId);
+    // Copied before the handler reads the body, so the hook can read it after.
+    const copy = request.clone();
+    const response = await answer(request, requestId);
+    await record(call, copy, response);
+    return response;
+  }
+
+  async function answer(request: Request, requestId: string): Promise<Response> {
     const url = new URL(request.url);
     const path = url.pathname.slice(basePath.length) || "/";
     const method = request.method.toLowerCase();
@@ -264,6 +328,9 @@ export function createRouter(ctx: Context, options: RouterOptions): Router {
       const { found, pathMatched } = match(compiled, path, method);
       if (found) {
         const { operation, params } = found;
+        const call = options.hooks?.intercept ? apiCall(request, requestId) : undefined;
+        const intercepted = call && (await options.hooks?.intercept?.(call));
+        if (intercepted) return intercepted;
         // The operation's answer, failures included, is what an idempotency key keeps and replays.
         const answer = async () => {
           try {

@@ -59,7 +59,7 @@ function limited<S extends z.ZodType<string>>(schema: S, max: number): S {
 }
 
 /** A free string of at most `max` code points. */
-function text(max: number) {
+export function text(max: number) {
   return limited(z.string(), max);
 }
 

@@ -2,7 +2,7 @@
  * The stored solution of each finished run (`GET /v2/schedules/{actionUuid}/solution`) and the queries of runs.
  * @see `docs/api-contract.md` sections 5 and 7
  */
-import { getAction, listActions } from "../actions.js";
+import { getAction, listActions, pollAction } from "../actions.js";
 import type { ActionOutcome, Context } from "../context.js";
 import { DomainError } from "../errors.js";
 import type {
@@ -136,6 +136,11 @@ export function recordRun(
 /** A scheduling action of the caller's organization (404 for others and for other kinds). */
 export function getScheduleAction(ctx: Context, principal: Principal, actionUuid: string): ActionRecord {
   return getAction(ctx, principal, actionUuid, ["schedule"]);
+}
+
+/** A scheduling action polled at its endpoint (the poll counts for an `afterPolls` policy). */
+export function pollScheduleAction(ctx: Context, principal: Principal, actionUuid: string): ActionRecord {
+  return pollAction(ctx, principal, actionUuid, ["schedule"]);
 }
 
 /** The organization's scheduling runs, newest first. */

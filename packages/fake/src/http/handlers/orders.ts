@@ -2,7 +2,7 @@
  * Orders, v2 and v1: create, list, fetch, update, delete (one and many), complete, and the order action poll.
  * @see `docs/api-contract.md` sections 3, 7 and 8
  */
-import { getAction } from "../../domain/actions.js";
+import { pollAction } from "../../domain/actions.js";
 import { completeOrder } from "../../domain/completion.js";
 import type { Context } from "../../domain/context.js";
 import { validationFailed } from "../../domain/errors.js";
@@ -112,7 +112,7 @@ export function orderOperations(): TypedOperation[] {
       body: await completion(req),
     })),
     defineOperation("/v2/orders/actions/{actionUuid}", "get", ({ domain, principal, params }) => {
-      const action = getAction(domain, principal, params.actionUuid, ["update", "delete"]);
+      const action = pollAction(domain, principal, params.actionUuid, ["update", "delete"]);
       return toPollReply(domain, action);
     }),
     defineOperation("/v1/orders", "post", async (req) => {

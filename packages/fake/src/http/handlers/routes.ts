@@ -2,7 +2,7 @@
  * Routes, v2 and v1: create, list, fetch, lock/unlock, timeline, publish and the publish action poll.
  * @see `docs/api-contract.md` sections 4, 7 and 8
  */
-import { getAction } from "../../domain/actions.js";
+import { pollAction } from "../../domain/actions.js";
 import { publishRoutes } from "../../domain/publishing.js";
 import { createRoutes, getRoute, listRoutes, setRouteLocked } from "../../domain/routes.js";
 import { toTimelineView } from "../../domain/views.js";
@@ -51,7 +51,7 @@ export function routeOperations(): TypedOperation[] {
       return { status: 202, body: toActionBody(action) };
     }),
     defineOperation("/v2/routes/actions/{actionUuid}", "get", ({ domain, principal, params }) => {
-      const action = getAction(domain, principal, params.actionUuid, ["publish"]);
+      const action = pollAction(domain, principal, params.actionUuid, ["publish"]);
       return toPollReply(domain, action);
     }),
     defineOperation("/v1/routes", "post", async (req) => {

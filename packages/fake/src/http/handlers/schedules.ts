@@ -8,7 +8,7 @@ import { DomainError, validationFailed } from "../../domain/errors.js";
 import type { ScheduleRunRecord } from "../../domain/records.js";
 import type { ScheduleRequest } from "../../domain/scheduling/requests.js";
 import { startSchedule } from "../../domain/scheduling/runs.js";
-import { getScheduleAction, getScheduleSolution, listScheduleActions } from "../../domain/scheduling/solutions.js";
+import { getScheduleSolution, listScheduleActions, pollScheduleAction } from "../../domain/scheduling/solutions.js";
 import { isoWithOffset } from "../../domain/time.js";
 import { toActionBody, toPollReply } from "../bodies.js";
 import type { components } from "../contract-types.js";
@@ -120,10 +120,10 @@ export function scheduleOperations(): TypedOperation[] {
       body: paginate(listScheduleActions(domain, principal).map(toActionBody), url),
     })),
     defineOperation("/v2/schedules/{actionUuid}", "get", ({ domain, principal, params }) =>
-      toPollReply(domain, getScheduleAction(domain, principal, params.actionUuid)),
+      toPollReply(domain, pollScheduleAction(domain, principal, params.actionUuid)),
     ),
     defineOperation("/v2/schedules/actions/{actionUuid}", "get", ({ domain, principal, params }) =>
-      toPollReply(domain, getScheduleAction(domain, principal, params.actionUuid)),
+      toPollReply(domain, pollScheduleAction(domain, principal, params.actionUuid)),
     ),
     defineOperation("/v2/schedules/{actionUuid}/solution", "get", ({ domain, principal, params }) => ({
       status: 200,

@@ -1,0 +1,178 @@
+import { type ActionPolicy, createFake } from "@dispatchkit/fake";
+import { publishAndWait, waitForAction } from "@dispatchkit/sdk";
+import { describe, expect, it } from "vitest";
+import { useFakeServer } from "../../../test/support/fake-server.js";
+import { clientOf, DATE, scheduledRoute, workspaceOf } from "./support/flow.js";
+import { contextOf } from "./support/internals.js";
+
+const server = useFakeServer();
+
+/** Start a publish of the test date's routes; returns its action uuid. */
+async function startPublish() {
+  const { fake } = server;
+  const accepted = await clientOf(fake).POST("/v2/routes/publish", {
+    body: { workspaceUuid: workspaceOf(fake).uuid, date: DATE },
+  });
+  expect(accepted.response.status).toBe(202);
+  return accepted.data?.actionUuid ?? "";
+}
+
+async function poll(actionUuid: string) {
+  const res = await clientOf(server.fake).GET("/v2/routes/actions/{actionUuid}", { params: { path: { actionUuid } } });
+  return res.data;
+}
+
+describe("action policies per kind (fake.actions.policy)", () => {
+  it("afterPolls: the first N polls answer pending, poll N + 1 shows the action ended", async () => {
+    const { fake } = server;
+    await scheduledRoute(fake, 1);
+    fake.actions.policy("publish", { afterPolls: 2 });
+    const actionUuid = await startPublish();
+    expect((await poll(actionUuid))?.status).toBe("pending");
+    expect((await poll(actionUuid))?.status).toBe("pending");
+    expect(fake.events).toEqual([]);
+    expect(await poll(actionUuid)).toMatchObject({
+      status: "finished",
+      actionSummary: { routes: [{ status: "finished" }] },
+    });
+    expect(fake.events.map((e) => e.type)).toEqual(["route.published"]);
+    expect(fake.actions.list()[0]).toMatchObject({ uuid: actionUuid, afterPolls: 2, polls: 3, status: "finished" });
+  });
+
+  it("afterPolls as the SDK meets it: waitForAction polls until it ends, with the pending states in between", async () => {
+    const { fake } = server;
+    await scheduledRoute(fake, 2);
+    fake.actions.policy("publish", { afterPolls: 3 });
+    const seen: string[] = [];
+    const sleeps: number[] = [];
+    const action = await publishAndWait(
+      clientOf(fake),
+      { workspaceUuid: workspaceOf(fake).uuid, date: DATE },
+      {
+        onProgress: (a) => seen.push(a.status),
+        sleep: async (ms) => {
+          sleeps.push(ms);
+        },
+      },
+    );
+    expect(action.status).toBe("finished");
+    expect(seen).toEqual(["pending", "pending", "pending", "finished"]);
+    // The SDK's first pause is its own (a 202 carries no hint); the pending polls carry Retry-After: 1.
+    expect(sleeps).toEqual([250, 1000, 1000, 1000]);
+  });
+
+  it("afterMs: pending until the fake's clock has moved that far; waitForAction's sleep can move it", async () => {
+    const { fake } = server;
+    await scheduledRoute(fake, 1);
+    fake.actions.policy("publish", { afterMs: 5_000 });
+    const createdAt = fake.clock.now();
+    const actionUuid = await startPublish();
+    await fake.advance(4_999);
+    expect((await poll(actionUuid))?.status).toBe("pending");
+    const done = await waitForAction(clientOf(fake), actionUuid, { kind: "publish", sleep: (ms) => fake.advance(ms) });
+    expect(done).toMatchObject({ status: "finished", finishedAt: new Date(createdAt + 5_000).toISOString() });
+  });
+
+  it("hold: pending until released; fail: ends failed with the policy's reason and never runs the work", async () => {
+    const { fake } = server;
+    const { route } = await scheduledRoute(fake, 1);
+    fake.actions.policy("publish", { hold: true, fail: "driver app unavailable" });
+    const held = await startPublish();
+    expect((await poll(held))?.status).toBe("pending");
+    fake.clock.advance(60_000);
+    const [released] = fake.actions.release(held);
+    expect(released).toMatchObject({
+      status: "failed",
+      reason: "driver app unavailable",
+      failWith: "driver app unavailable",
+    });
+    // The clock moves forward across tests (reset() never moves it back): compare with its now.
+    expect(await poll(held)).toMatchObject({
+      status: "failed",
+      reason: "driver app unavailable",
+      finishedAt: new Date(fake.clock.now()).toISOString(),
+    });
+    const read = await clientOf(fake).GET("/v2/routes/{routeUuid}", { params: { path: { routeUuid: route } } });
+    expect(read.data?.status).toBe("planned");
+
+    fake.actions.policy("publish", { fail: "no drivers today" });
+    const failed = await startPublish();
+    expect(await poll(failed)).toMatchObject({ status: "failed", reason: "no drivers today" });
+    expect(fake.events).toEqual([]);
+  });
+
+  it("fail after N polls; a policy applies to its kind only and to new actions only", async () => {
+    const { fake } = server;
+    const client = clientOf(fake);
+    const { orders } = await scheduledRoute(fake, 2);
+    fake.actions.policy("delete", { afterPolls: 1, fail: "storage offline" });
+    fake.actions.policy("publish", { afterPolls: 1 });
+    const before = await startPublish();
+    fake.actions.policy("publish", "immediate");
+    const deletion = await client.DELETE("/v2/orders", { body: [orders[0] ?? ""] });
+    const deleteUuid = deletion.data && "actionUuid" in deletion.data ? deletion.data.actionUuid : "";
+    const pollDelete = () =>
+      client.GET("/v2/orders/actions/{actionUuid}", { params: { path: { actionUuid: deleteUuid } } });
+    expect((await pollDelete()).data?.status).toBe("pending");
+    expect((await pollDelete()).data).toMatchObject({ status: "failed", reason: "storage offline" });
+    // The publish started under { afterPolls: 1 } keeps that policy.
+    expect((await poll(before))?.status).toBe("pending");
+    expect((await poll(before))?.status).toBe("finished");
+    expect(contextOf(fake).state.orders.has(orders[0] ?? "")).toBe(true);
+  });
+
+  it("policies() shows each kind's policy; hold() and policy() both set it and the last call wins", () => {
+    const fake = createFake({
+      now: "2026-11-23T08:00:00Z",
+      actions: { delayMs: 2_000, policies: { schedule: { afterPolls: 1 } } },
+    });
+    expect(fake.actions.policies()).toEqual({
+      schedule: { afterPolls: 1 },
+      publish: { afterMs: 2_000 },
+      update: { afterMs: 2_000 },
+      delete: { afterMs: 2_000 },
+    });
+    fake.actions.hold(["schedule", "publish"]);
+    expect(fake.actions.policies()).toMatchObject({
+      schedule: { hold: true },
+      publish: { hold: true },
+      update: { afterMs: 2_000 },
+    });
+    fake.actions.policy("publish", "immediate");
+    expect(fake.actions.policies().publish).toBe("immediate");
+    fake.actions.policy("update", { hold: true });
+    fake.actions.hold(false);
+    expect(fake.actions.policies()).toEqual({
+      schedule: { afterMs: 2_000 },
+      publish: "immediate",
+      update: { afterMs: 2_000 },
+      delete: { afterMs: 2_000 },
+    });
+    fake.actions.policy("delete", {} as ActionPolicy); // what an empty JSON object over HTTP sends
+    expect(fake.actions.policies().delete).toBe("immediate");
+    fake.reset();
+    expect(fake.actions.policies().schedule).toEqual({ afterPolls: 1 });
+  });
+
+  it("refuses an unknown kind or a bad policy naming the field, and changes nothing", () => {
+    const { fake } = server;
+    const before = fake.actions.policies();
+    const bad: [string, unknown, RegExp][] = [
+      ["merge", "immediate", /Failed to set action policy: kind: must be one of schedule, publish, update, delete/],
+      ["publish", { afterPolls: -1 }, /afterPolls: must not be negative/],
+      ["publish", { afterPolls: 1.5 }, /afterPolls: must be a whole number of polls/],
+      ["publish", { afterPolls: 1, hold: true }, /hold: only one of afterPolls, afterMs, hold may be given/],
+      ["publish", { hold: false }, /hold: must be true/],
+      ["publish", { fail: "" }, /fail: must not be empty/],
+      ["publish", { after: 1 }, /unknown field "after"/],
+      ["publish", "later", /must be "immediate" or an object/],
+    ];
+    for (const [kind, policy, message] of bad) {
+      expect(
+        () => fake.actions.policy(kind as "publish", policy as ActionPolicy),
+        `${kind} ${JSON.stringify(policy)}`,
+      ).toThrow(message);
+    }
+    expect(fake.actions.policies()).toEqual(before);
+  });
+});

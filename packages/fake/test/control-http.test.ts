@@ -1,0 +1,281 @@
+import { ConnectionError, createClient, type RetryInfo, unwrap } from "@dispatchkit/sdk";
+import { describe, expect, it } from "vitest";
+import { loadControlSpec } from "../../../test/support/openapi-validator.js";
+import { controlOperations } from "../src/control/http.js";
+import { useControlServer } from "./support/control-server.js";
+import { contextOf } from "./support/internals.js";
+
+const TOKEN = "dev-token";
+const server = useControlServer({ token: TOKEN });
+const { call } = server;
+const api = (method: string, path: string, body?: unknown) =>
+  call(method, path, { token: TOKEN, ...(body !== undefined ? { body } : {}) });
+
+/** The clock moves forward across tests (a reset never moves it back): instants relative to the test's start. */
+function clockFromNow() {
+  const start = server.fake.clock.now();
+  return (ms = 0) => new Date(start + ms).toISOString();
+}
+
+/** Orders on a published route, made over HTTP (orders and route through the API, assignment in-process). */
+async function publishedRoute(n: number) {
+  const workspace = (await api("GET", "/v2/workspaces")).body.data[0];
+  const orders = await api(
+    "POST",
+    `/v2/orders?workspaceUuid=${workspace.uuid}`,
+    Array.from({ length: n }, (_, i) => ({
+      deliveryDate: "2026-11-23",
+      locations: [{ address: `Street ${i}`, latitude: 52.52 + i / 200, longitude: 13.405 }],
+    })),
+  );
+  const routes = await api("POST", "/v2/routes", {
+    workspaceUuid: workspace.uuid,
+    routes: [
+      {
+        name: "R1",
+        date: "2026-11-23",
+        startTime: "09:00",
+        endTime: "18:00",
+        startLocation: { address: "Depot", latitude: 52.5, longitude: 13.4 },
+      },
+    ],
+  });
+  const route: string = routes.body.data[0].uuid;
+  const uuids: string[] = orders.body.data.map((o: { uuid: string }) => o.uuid);
+  server.fake.control.assignOrders(route, uuids);
+  const published = await api("POST", "/v2/routes/publish", { workspaceUuid: workspace.uuid, date: "2026-11-23" });
+  return { workspace, route, orders: uuids, publishUuid: published.body.actionUuid as string };
+}
+
+describe("the control API over HTTP (the standalone server)", () => {
+  it("documents exactly the operations it serves in control-openapi.yaml", () => {
+    const spec = loadControlSpec() as { paths: Record<string, Record<string, unknown>> };
+    const documented = Object.entries(spec.paths).flatMap(([path, item]) =>
+      ["get", "post", "put", "patch", "delete"].filter((m) => item[m]).map((m) => `${m} ${path}`),
+    );
+    const served = controlOperations(server.fake).map((o) => `${o.method} ${o.path}`);
+    expect(served.sort()).toEqual(documented.sort());
+  });
+
+  it("clock: reads now and advances, running due background work on the way", async () => {
+    const at = clockFromNow();
+    expect((await call("GET", "/_fake/clock")).body).toEqual({ now: at() });
+    server.fake.actions.policy("publish", { afterMs: 30_000 });
+    const { publishUuid } = await publishedRoute(1);
+    const advanced = await call("POST", "/_fake/clock/advance", { body: { ms: 60_000 } });
+    expect(advanced).toMatchObject({ status: 200, body: { now: at(60_000) } });
+    const action = (await call("GET", "/_fake/actions")).body.data.find(
+      (a: { uuid: string }) => a.uuid === publishUuid,
+    );
+    expect(action).toMatchObject({ status: "finished", finishedAt: at(30_000), dueAt: null });
+  });
+
+  it("actions: list with policies, set a policy, release and fail by uuid", async () => {
+    const set = await call("PUT", "/_fake/actions/policy/publish", { body: { hold: true } });
+    expect(set).toMatchObject({ status: 200, body: { kind: "publish", policy: { hold: true } } });
+    const listed = await call("GET", "/_fake/actions");
+    expect(listed.body.policies).toEqual({
+      schedule: "immediate",
+      publish: { hold: true },
+      update: "immediate",
+      delete: "immediate",
+    });
+    const first = await publishedRoute(1);
+    const second = await api("POST", "/v2/routes/publish", { workspaceUuid: first.workspace.uuid, date: "2026-11-23" });
+    const held = (await call("GET", "/_fake/actions")).body.data;
+    expect(held.map((a: { uuid: string; status: string; held: boolean }) => [a.uuid, a.status, a.held])).toEqual([
+      [first.publishUuid, "pending", true],
+      [second.body.actionUuid, "pending", true],
+    ]);
+    const released = await call("POST", `/_fake/actions/${first.publishUuid}/release`);
+    expect(released).toMatchObject({ status: 200, body: { uuid: first.publishUuid, status: "finished", held: false } });
+    const failed = await call("POST", `/_fake/actions/${second.body.actionUuid}/fail`, {
+      body: { reason: "no drivers" },
+    });
+    expect(failed).toMatchObject({ status: 200, body: { status: "failed", reason: "no drivers" } });
+    const poll = await api("GET", `/v2/routes/actions/${second.body.actionUuid}`);
+    expect(poll.body).toMatchObject({ status: "failed", reason: "no drivers" });
+    expect((await call("POST", `/_fake/actions/${first.publishUuid}/release`)).status).toBe(409);
+    expect((await call("PUT", "/_fake/actions/policy/schedule", { body: "immediate" })).body.policy).toBe("immediate");
+    const polls = await call("PUT", "/_fake/actions/policy/update", { body: { afterPolls: 2, fail: "x" } });
+    expect(polls.body).toEqual({ kind: "update", policy: { afterPolls: 2, fail: "x" } });
+  });
+
+  it("faults: add, list, clear; the SDK retries a 503 over the wire and meets a dropped connection", async () => {
+    const added = await call("POST", "/_fake/faults", {
+      body: { operationId: "listWorkspaces", status: 503, times: 1 },
+    });
+    expect(added).toMatchObject({ status: 201, body: { id: "flt_1", status: 503, code: "INTERNAL", remaining: 1 } });
+    const retries: RetryInfo[] = [];
+    const client = createClient({
+      baseUrl: server.url,
+      token: TOKEN,
+      retries: { sleep: async () => {}, onRetry: (info) => retries.push(info) },
+    });
+    expect((await unwrap(client.GET("/v2/workspaces"))).data).toHaveLength(1);
+    expect(retries.map((r) => r.status)).toEqual([503]);
+
+    await call("POST", "/_fake/faults", { body: { operationId: "createOrders", networkError: true } });
+    const before = structuredClone(contextOf(server.fake).state);
+    const workspaceUuid = server.fake.workspaces[0]?.uuid ?? "";
+    const dropped = await client
+      .POST("/v2/orders", {
+        params: { query: { workspaceUuid } },
+        body: [{ deliveryDate: "2026-11-23", locations: [{ address: "A" }] }],
+      })
+      .catch((e: unknown) => e);
+    expect(dropped).toBeInstanceOf(ConnectionError);
+    expect(contextOf(server.fake).state).toEqual(before);
+
+    const listed = await call("GET", "/_fake/faults");
+    // The SDK sends every POST with an Idempotency-Key and so retries it: three dropped attempts.
+    expect(listed.body.data.map((f: { id: string; hits: number }) => [f.id, f.hits])).toEqual([
+      ["flt_1", 1],
+      ["flt_2", 3],
+    ]);
+    const cleared = await call("DELETE", "/_fake/faults");
+    expect(cleared.status).toBe(204);
+    expect((await call("GET", "/_fake/faults")).body).toEqual({ data: [] });
+  });
+
+  it("driver: arrive, complete an order or a route's next stop, and the auto-driver on the clock", async () => {
+    const at = clockFromNow();
+    const { route, orders, publishUuid } = await publishedRoute(3);
+    expect((await api("GET", `/v2/routes/actions/${publishUuid}`)).body.status).toBe("finished");
+    const arrived = await call("POST", "/_fake/driver/arrive", {
+      body: { orderUuid: orders[0], at: "2026-11-23T08:10:00.000Z" },
+    });
+    expect(arrived.body).toEqual({
+      orderUuid: orders[0],
+      routeUuid: route,
+      status: "scheduled",
+      arrivedAt: "2026-11-23T08:10:00.000Z",
+      completedAt: null,
+      missedReason: null,
+      notes: null,
+    });
+    const missed = await call("POST", "/_fake/driver/complete", {
+      body: { orderUuid: orders[0], status: "missed", missedReason: "Nobody home", at: "2026-11-23T08:12:00.000Z" },
+    });
+    expect(missed.body).toMatchObject({ status: "missed", completedAt: "2026-11-23T08:12:00.000Z" });
+    const next = await call("POST", "/_fake/driver/complete", { body: { routeUuid: route, status: "delivered" } });
+    expect(next.body).toMatchObject({ status: "delivered", completedAt: at() });
+
+    const auto = await call("POST", "/_fake/driver/auto", { body: { on: true, missRate: 0, seed: 5 } });
+    expect(auto.body).toEqual({
+      on: true,
+      missRate: 0,
+      seed: 5,
+      missedReason: "Recipient not available",
+      routeUuids: null,
+    });
+    await call("POST", "/_fake/clock/advance", { body: { ms: 8 * 3_600_000 } });
+    const order = await api("GET", `/v2/orders/${orders[2]}`);
+    expect(order.body.status).toBe("delivered");
+    expect((await call("POST", "/_fake/driver/auto", { body: { on: false } })).body).toEqual({ on: false });
+    expect(server.fake.driver.autoDriver).toBeNull();
+
+    const notifications = await call("GET", "/_fake/notifications");
+    expect(notifications.body.data.map((n: { orderUuid: string; kind: string }) => [n.orderUuid, n.kind])).toEqual([
+      [orders[0], "order_missed"],
+      [orders[1], "order_delivered"],
+      [orders[2], "order_delivered"],
+    ]);
+  });
+
+  it("tokens with a lifetime, organizations, reset, snapshots and restore", async () => {
+    const at = clockFromNow();
+    const token = await call("POST", "/_fake/tokens", { body: { expiresInMs: 60_000 } });
+    expect(token).toMatchObject({ status: 201, body: { expiresAt: at(60_000) } });
+    expect((await call("GET", "/v2/workspaces", { token: token.body.token })).status).toBe(200);
+    await call("POST", "/_fake/clock/advance", { body: { ms: 60_000 } });
+    const expired = await call("GET", "/v2/workspaces", { token: token.body.token });
+    expect(expired).toMatchObject({ status: 401, body: { code: "TOKEN_EXPIRED" } });
+    expect((await call("POST", "/_fake/tokens", { body: {} })).body.expiresAt).toBeNull();
+    const org = await call("POST", "/_fake/organizations", { body: { name: "Other" } });
+    expect(org.body.workspaces).toHaveLength(1);
+
+    const snapshot = await call("POST", "/_fake/snapshots");
+    expect(snapshot).toMatchObject({ status: 201, body: { id: "snap_1", takenAt: at(60_000) } });
+    await publishedRoute(1);
+    expect(server.fake.events).toHaveLength(1);
+    const restored = await call("POST", "/_fake/snapshots/snap_1/restore");
+    expect(restored).toMatchObject({ status: 200, body: { id: "snap_1" } });
+    expect(server.fake.events).toHaveLength(0);
+    expect((await call("GET", "/v2/workspaces", { token: org.body.token })).status).toBe(200);
+
+    expect((await call("POST", "/_fake/reset")).status).toBe(204);
+    expect((await call("GET", "/v2/workspaces", { token: org.body.token })).status).toBe(401);
+    expect((await call("GET", "/_fake/actions")).body.data).toEqual([]);
+    // Snapshots taken over HTTP outlive a reset, as one a test holds in a variable does.
+    expect((await call("POST", "/_fake/snapshots/snap_1/restore")).status).toBe(200);
+    expect((await call("GET", "/v2/workspaces", { token: org.body.token })).status).toBe(200);
+  });
+
+  it("journal: the API calls by operationId (control calls are not journaled), and clear", async () => {
+    const at = clockFromNow();
+    await api("GET", "/v2/workspaces");
+    await call("GET", "/_fake/clock");
+    await api("GET", "/v2/routes/nope");
+    const all = await call("GET", "/_fake/journal");
+    expect(all.body.data.map((e: { operationId: string; status: number }) => [e.operationId, e.status])).toEqual([
+      ["listWorkspaces", 200],
+      ["getRoute", 404],
+    ]);
+    expect(all.body.data[0]).toMatchObject({ method: "GET", path: "/v2/workspaces", at: at() });
+    const one = await call("GET", "/_fake/journal?operationId=getRoute");
+    expect(one.body.data).toHaveLength(1);
+    expect(one.body.data[0].responseBody).toMatchObject({ code: "NOT_FOUND", requestId: one.body.data[0].requestId });
+    expect((await call("DELETE", "/_fake/journal")).status).toBe(204);
+    expect((await call("GET", "/_fake/journal")).body).toEqual({ data: [] });
+  });
+
+  it("refuses bad input with 400 naming the field and changes nothing; unknown ids answer 404", async () => {
+    const { publishUuid } = await publishedRoute(1);
+    // The server's real-time driver runs background work (webhook fan-out) after each answer: let it settle first.
+    await server.fake.runUntilIdle();
+    const state = structuredClone(contextOf(server.fake).state);
+    const policies = server.fake.actions.policies();
+    const now = server.fake.clock.now();
+    const refusals: [string, string, unknown, number, string][] = [
+      ["PUT", "/_fake/actions/policy/merge", { hold: true }, 400, "kind"],
+      ["PUT", "/_fake/actions/policy/publish", { afterPolls: -1 }, 400, "afterPolls"],
+      ["PUT", "/_fake/actions/policy/publish", { afterMs: 5, hold: true }, 400, "hold"],
+      ["POST", "/_fake/clock/advance", { ms: -5 }, 400, "ms"],
+      ["POST", "/_fake/clock/advance", {}, 400, "ms"],
+      ["POST", "/_fake/faults", { operationId: "nope", status: 503 }, 400, "operationId"],
+      ["POST", "/_fake/faults", { operationId: "listOrders", status: 503, colour: 1 }, 400, "colour"],
+      ["POST", `/_fake/actions/${publishUuid}/fail`, {}, 400, "reason"],
+      ["POST", "/_fake/driver/complete", { status: "delivered" }, 400, "orderUuid"],
+      ["POST", "/_fake/driver/complete", { orderUuid: "x", status: "gone" }, 400, "status"],
+      ["POST", "/_fake/driver/arrive", { orderUuid: "x", at: "noon" }, 400, "at"],
+      ["POST", "/_fake/driver/auto", { on: false, missRate: 0.1 }, 400, "missRate"],
+      ["POST", "/_fake/driver/auto", { on: true, missRate: 2 }, 400, "missRate"],
+      ["POST", "/_fake/tokens", { expiresInMs: "soon" }, 400, "expiresInMs"],
+      ["POST", "/_fake/reset", { hard: true }, 400, "hard"],
+      ["POST", "/_fake/actions/00000000-0000-4000-8000-000000000000/release", undefined, 404, ""],
+      ["POST", "/_fake/actions/00000000-0000-4000-8000-000000000000/fail", { reason: "x" }, 404, ""],
+      ["POST", "/_fake/driver/complete", { orderUuid: "nope", status: "delivered" }, 404, ""],
+      ["POST", "/_fake/driver/arrive", { orderUuid: "nope" }, 404, ""],
+      ["POST", "/_fake/snapshots/snap_404/restore", undefined, 404, ""],
+      ["GET", "/_fake/nothing", undefined, 404, ""],
+    ];
+    for (const [method, path, body, status, field] of refusals) {
+      const answer = await call(method, path, body === undefined ? {} : { body });
+      expect({ method, path, status: answer.status }).toEqual({ method, path, status });
+      if (field)
+        expect(
+          answer.body.details.map((d: { path: string }) => d.path),
+          path,
+        ).toContain(field);
+    }
+    const invalid = await call("POST", "/_fake/faults", { raw: "{nope" });
+    expect(invalid).toMatchObject({ status: 400, body: { code: "INVALID_JSON" } });
+    const journal = await call("GET", "/_fake/journal?operationId=everything");
+    expect(journal).toMatchObject({ status: 400, body: { details: [{ path: "operationId" }] } });
+    expect(contextOf(server.fake).state).toEqual(state);
+    expect(server.fake.actions.policies()).toEqual(policies);
+    expect(server.fake.faults.list()).toEqual([]);
+    expect(server.fake.clock.now()).toBe(now);
+  });
+});
