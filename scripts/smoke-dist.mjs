@@ -107,13 +107,25 @@ for (const [sdk, fakeMod] of [
   );
 }
 
-const running = await esmNode.startServer(esmFake.createFake({ seed: 1 }), { port: 0 });
-try {
-  const res = await fetch(`${running.url}/v2/workspaces`, { headers: { Authorization: "Bearer test-token" } });
-  assert.equal(res.status, 200);
-} finally {
-  await running.close();
+// The standalone server hosts a fake of its own format: `./node` and `.` share one module instance in each build
+// (the CJS build as well), so the server recognizes the fakes `createFake` makes.
+const cjsNode = require("@dispatchkit/fake/node");
+for (const [node, fakeMod] of [
+  [esmNode, esmFake],
+  [cjsNode, cjsFake],
+]) {
+  const running = await node.startServer(fakeMod.createFake({ seed: 1 }), { port: 0 });
+  try {
+    const res = await fetch(`${running.url}/v2/workspaces`, { headers: { Authorization: "Bearer test-token" } });
+    assert.equal(res.status, 200);
+  } finally {
+    await running.close();
+  }
 }
+// The bin is the ESM build only.
+const fakePkg = JSON.parse(readFileSync(new URL("../packages/fake/package.json", import.meta.url), "utf8"));
+assert.equal(fakePkg.bin["dispatch-fake"], "./dist/cli.js");
+assert.ok(!readdirSync(fakeDist).includes("cli.cjs"), "no CommonJS build of the CLI");
 console.log(
   "smoke-dist: ESM and CJS builds of @dispatchkit/optimizer, @dispatchkit/sdk and @dispatchkit/fake load and answer",
 );
