@@ -126,25 +126,43 @@ for (const [sdk, fakeMod] of [
   );
 }
 
-const running = await esmNode.startServer(esmFake.createFake({ seed: 1 }), { port: 0 });
-try {
-  const res = await fetch(`${running.url}/v2/workspaces`, { headers: { Authorization: "Bearer test-token" } });
-  assert.equal(res.status, 200);
-  // Test control over HTTP: a fault injected under /_fake/ answers the next call.
-  const fault = await fetch(`${running.url}/_fake/faults`, {
-    method: "POST",
-    body: JSON.stringify({ operationId: "listWorkspaces", status: 503, times: 1 }),
-  });
-  assert.equal(fault.status, 201);
-  const faulted = await fetch(`${running.url}/v2/workspaces`, { headers: { Authorization: "Bearer test-token" } });
-  assert.equal(faulted.status, 503);
-  assert.equal(faulted.headers.get("x-fake-fault"), "flt_1");
-} finally {
-  await running.close();
+// The standalone server hosts a fake of its own format: `./node` and `.` share one module instance in each build
+// (the CJS build as well), so the server recognizes the fakes `createFake` makes.
+const cjsNode = require("@dispatchkit/fake/node");
+for (const [node, fakeMod] of [
+  [esmNode, esmFake],
+  [cjsNode, cjsFake],
+]) {
+  const running = await node.startServer(fakeMod.createFake({ seed: 1 }), { port: 0 });
+  try {
+    const res = await fetch(`${running.url}/v2/workspaces`, { headers: { Authorization: "Bearer test-token" } });
+    assert.equal(res.status, 200);
+  } finally {
+    await running.close();
+  }
+}
+// The bin is the ESM build only.
+const fakePkg = JSON.parse(readFileSync(new URL("../packages/fake/package.json", import.meta.url), "utf8"));
+assert.equal(fakePkg.bin["dispatch-fake"], "./dist/cli.js");
+assert.ok(!readdirSync(fakeDist).includes("cli.cjs"), "no CommonJS build of the CLI");
+// Test control over HTTP: a fault injected under /_fake/ answers the next call.
+{
+  const running = await esmNode.startServer(esmFake.createFake({ seed: 1 }), { port: 0 });
+  try {
+    const fault = await fetch(`${running.url}/_fake/faults`, {
+      method: "POST",
+      body: JSON.stringify({ operationId: "listWorkspaces", status: 503, times: 1 }),
+    });
+    assert.equal(fault.status, 201);
+    const faulted = await fetch(`${running.url}/v2/workspaces`, { headers: { Authorization: "Bearer test-token" } });
+    assert.equal(faulted.status, 503);
+    assert.equal(faulted.headers.get("x-fake-fault"), "flt_1");
+  } finally {
+    await running.close();
+  }
 }
 // The control API's OpenAPI document ships with the fake.
-const fakePackage = JSON.parse(readFileSync(new URL("../packages/fake/package.json", import.meta.url), "utf8"));
-assert.ok(fakePackage.files.includes("control-openapi.yaml"), "the fake's package ships control-openapi.yaml");
+assert.ok(fakePkg.files.includes("control-openapi.yaml"), "the fake's package ships control-openapi.yaml");
 console.log(
   "smoke-dist: ESM and CJS builds of @dispatchkit/optimizer, @dispatchkit/sdk and @dispatchkit/fake load and answer",
 );

@@ -1,11 +1,33 @@
-import { defineConfig } from "tsup";
+import { rmSync } from "node:fs";
+import { defineConfig, type Options } from "tsup";
 
-export default defineConfig({
-  entry: { index: "src/index.ts", node: "src/node.ts", cli: "src/hosts/cli.ts" },
-  format: ["esm", "cjs"],
-  dts: { entry: { index: "src/index.ts", node: "src/node.ts" } },
-  sourcemap: true,
-  clean: true,
+// tsup runs the two configs below in parallel, so neither may clean: each would delete the other's output.
+// The output folder is emptied once, when tsup loads this file.
+rmSync(new URL("./dist/", import.meta.url), { recursive: true, force: true });
+
+const shared: Options = {
   target: "node20",
   external: ["msw"],
-});
+  // No source maps: they would point at src/, which the package does not ship (docs/decisions/0006-package-builds.md).
+  sourcemap: false,
+  clean: false,
+  // One copy of each module per format: `@dispatchkit/fake/node` must see the fakes `@dispatchkit/fake` creates
+  // (they are recognized through module state), so both entries share chunks in CJS too.
+  splitting: true,
+};
+
+export default defineConfig([
+  {
+    ...shared,
+    // The `dispatch-fake` bin is ESM only (`dist/cli.js`): nothing requires it.
+    entry: { index: "src/index.ts", node: "src/node.ts", cli: "src/hosts/cli.ts" },
+    format: ["esm"],
+    dts: { entry: { index: "src/index.ts", node: "src/node.ts" } },
+  },
+  {
+    ...shared,
+    entry: { index: "src/index.ts", node: "src/node.ts" },
+    format: ["cjs"],
+    dts: true,
+  },
+]);

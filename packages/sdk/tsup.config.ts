@@ -4,7 +4,8 @@ export default defineConfig({
   entry: ["src/index.ts"],
   format: ["esm", "cjs"],
   dts: true,
-  sourcemap: true,
+  // No source maps: they would point at src/, which the package does not ship (docs/decisions/0006-package-builds.md).
+  sourcemap: false,
   clean: true,
   target: "es2022",
   platform: "neutral",
