@@ -4,7 +4,7 @@
 import { createFake, type Fake } from "@dispatchkit/fake";
 import { createClient, unwrap } from "@dispatchkit/sdk";
 import { HttpResponse, http } from "msw";
-import { type SetupServerApi, setupServer } from "msw/node";
+import { type SetupServer, setupServer } from "msw/node";
 import { afterEach, describe, expect, it } from "vitest";
 import { createContractValidator } from "../../../test/support/openapi-validator.js";
 
@@ -12,7 +12,7 @@ const validator = createContractValidator();
 const NOW = "2026-11-23T08:00:00Z";
 
 /** Validate every response `server` mocks against openapi.yaml; `settle()` returns the problems seen. */
-function checkResponses(server: SetupServerApi) {
+function checkResponses(server: SetupServer) {
   const pending: Promise<string[]>[] = [];
   server.events.on("response:mocked", ({ request, response }) => {
     const copy = response.clone();
@@ -23,7 +23,7 @@ function checkResponses(server: SetupServerApi) {
   return { settle: async () => (await Promise.all(pending.splice(0))).flat() };
 }
 
-const servers: SetupServerApi[] = [];
+const servers: SetupServer[] = [];
 function listen(...handlers: Fake["handlers"]) {
   const server = setupServer(...handlers);
   server.listen({ onUnhandledRequest: "error" });

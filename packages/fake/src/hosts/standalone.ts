@@ -49,7 +49,12 @@ export interface RunningServer {
   server: Server;
   /** `http://host:port` */
   url: string;
-  close(): Promise<void>;
+  /**
+   * Stop gracefully: stop accepting connections, let the requests in flight finish (their answers close their
+   * connections; idle keep-alive connections close at once), and resolve when the last connection has closed.
+   * Connections still open after `graceMs` (default 10 s) are cut. Calling it again returns the same promise.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
@@ -73,13 +78,15 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
   });
 }
 
-async function send(res: ServerResponse, response: Response): Promise<void> {
+async function send(res: ServerResponse, response: Response, closing: boolean): Promise<void> {
   const headers: Record<string, string> = { ...CORS_HEADERS };
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
   const body = Buffer.from(await response.arrayBuffer());
   headers["content-length"] = String(body.length);
+  // While stopping, a keep-alive client must not send another request on this connection.
+  if (closing) headers.connection = "close";
   res.writeHead(response.status, headers);
   res.end(body);
 }
@@ -88,16 +95,17 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
 export function startServer(fake: Fake, options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? "127.0.0.1";
   const router = hostRouter(fake);
+  let closing: Promise<void> | undefined;
   const server = createServer((req, res) => {
     if (isPreflight(req)) {
-      res.writeHead(204, PREFLIGHT_HEADERS);
+      res.writeHead(204, closing ? { ...PREFLIGHT_HEADERS, connection: "close" } : PREFLIGHT_HEADERS);
       res.end();
       return;
     }
     const origin = new URL(fake.baseUrl).origin;
     toRequest(req, origin)
       .then(async (request) => (await options.extra?.(request)) ?? (await router.handle(request)))
-      .then((response) => send(res, response))
+      .then((response) => send(res, response, closing !== undefined))
       .catch((error: unknown) => {
         const requestId = internalsOf(fake).context.ids.requestId();
         console.error(`[dispatch-fake] failed to answer a request (${requestId})`, error);
@@ -113,11 +121,20 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
     server.once("error", reject);
     server.listen(options.port ?? 4010, host, () => {
       const { port } = server.address() as AddressInfo;
-      resolve({
-        server,
-        url: `http://${host}:${port}`,
-        close: () => new Promise<void>((done, fail) => server.close((e) => (e ? fail(e) : done()))),
-      });
+      const close = ({ graceMs = 10_000 }: { graceMs?: number } = {}) => {
+        closing ??= new Promise<void>((done, fail) => {
+          const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
+          deadline.unref();
+          server.close((e) => {
+            clearTimeout(deadline);
+            if (e) fail(e);
+            else done();
+          });
+          server.closeIdleConnections();
+        });
+        return closing;
+      };
+      resolve({ server, url: `http://${host}:${port}`, close });
     });
   });
 }
