@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Fake, internalsOf } from "../fake.js";
+import type { Answer } from "../http/router.js";
 import { hostRouter } from "./node-router.js";
 
 /**
@@ -78,23 +79,41 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
   });
 }
 
-async function send(res: ServerResponse, response: Response, closing: boolean): Promise<void> {
-  const headers: Record<string, string> = { ...CORS_HEADERS };
+/** Write an answer; while stopping, a keep-alive client must not send another request on this connection. */
+function write(
+  res: ServerResponse,
+  status: number,
+  answerHeaders: Record<string, string>,
+  body: Buffer,
+  closing: boolean,
+) {
+  const headers: Record<string, string> = { ...CORS_HEADERS, ...answerHeaders, "content-length": String(body.length) };
+  if (closing) headers.connection = "close";
+  res.writeHead(status, headers);
+  res.end(body);
+}
+
+const EMPTY = Buffer.alloc(0);
+
+/** The pipeline's plain answer, written without building a `Response` (most of a small answer's cost). */
+function sendAnswer(res: ServerResponse, answer: Answer, closing: boolean): void {
+  write(res, answer.status, answer.headers, answer.body === null ? EMPTY : Buffer.from(answer.body), closing);
+}
+
+/** A `Response` (from {@link ServerOptions.extra}). */
+async function sendResponse(res: ServerResponse, response: Response, closing: boolean): Promise<void> {
+  const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  const body = Buffer.from(await response.arrayBuffer());
-  headers["content-length"] = String(body.length);
-  // While stopping, a keep-alive client must not send another request on this connection.
-  if (closing) headers.connection = "close";
-  res.writeHead(response.status, headers);
-  res.end(body);
+  write(res, response.status, headers, Buffer.from(await response.arrayBuffer()), closing);
 }
 
 /** Serve a fake over HTTP. The fake's `baseUrl` path prefix (if any) applies; its origin is ignored. */
 export function startServer(fake: Fake, options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? "127.0.0.1";
   const router = hostRouter(fake);
+  const origin = new URL(fake.baseUrl).origin;
   let closing: Promise<void> | undefined;
   const server = createServer((req, res) => {
     if (isPreflight(req)) {
@@ -102,10 +121,12 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
       res.end();
       return;
     }
-    const origin = new URL(fake.baseUrl).origin;
     toRequest(req, origin)
-      .then(async (request) => (await options.extra?.(request)) ?? (await router.handle(request)))
-      .then((response) => send(res, response, closing !== undefined))
+      .then(async (request) => {
+        const extra = await options.extra?.(request);
+        if (extra) await sendResponse(res, extra, closing !== undefined);
+        else sendAnswer(res, await router.answer(request), closing !== undefined);
+      })
       .catch((error: unknown) => {
         const requestId = internalsOf(fake).context.ids.requestId();
         console.error(`[dispatch-fake] failed to answer a request (${requestId})`, error);

@@ -1,7 +1,8 @@
 /**
  * The request pipeline shared by every host: match an operation, authenticate, run the handler, map domain
- * errors to the one error body, stamp `x-request-id`. MSW handlers and the standalone server both call
- * {@link Router.handle}, so in-process and over-the-wire answers are the same bytes.
+ * errors to the one error body, stamp `x-request-id`. MSW handlers call {@link Router.handle} and the standalone
+ * server {@link Router.answer}, the same answer as plain data, so in-process and over-the-wire answers are the
+ * same bytes.
  */
 
 import type { Context } from "../domain/context.js";
@@ -111,9 +112,21 @@ export interface RouterOptions {
   publicPrefix?: string;
 }
 
+/**
+ * An answer as plain data (header names in lower case, the body serialized): what a host that writes to a socket
+ * sends without building a `Response`.
+ */
+export interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
 /** The shared request pipeline. */
 export interface Router {
   handle(request: Request): Promise<Response>;
+  /** {@link Router.handle}'s answer as plain data. */
+  answer(request: Request): Promise<Answer>;
   /** Whether a URL is under the fake's base URL (hosts pass other requests through). */
   owns(url: URL): boolean;
 }
@@ -122,20 +135,30 @@ function errorBody(code: ErrorCode, message: string, requestId: string, details?
   return details && details.length > 0 ? { code, message, requestId, details } : { code, message, requestId };
 }
 
-function jsonResponse(status: number, body: unknown, requestId: string, headers?: Record<string, string>): Response {
-  const h = new Headers(headers);
-  h.set("x-request-id", requestId);
-  if (body === undefined) return new Response(null, { status, headers: h });
-  h.set("content-type", "application/json");
-  return new Response(JSON.stringify(body), { status, headers: h });
+function jsonAnswer(status: number, body: unknown, requestId: string, headers?: Record<string, string>): Answer {
+  const h: Record<string, string> = {};
+  if (headers) for (const [name, value] of Object.entries(headers)) h[name.toLowerCase()] = value;
+  h["x-request-id"] = requestId;
+  if (body === undefined) return { status, headers: h, body: null };
+  h["content-type"] = "application/json";
+  return { status, headers: h, body: JSON.stringify(body) };
+}
+
+/** An {@link Answer} as a `Response`. */
+export function toResponse(answer: Answer): Response {
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
+}
+
+function errorAnswer(error: DomainError, requestId: string, retryAfterSeconds = 1): Answer {
+  const status = STATUS_BY_CODE[error.code];
+  const headers: Record<string, string> = {};
+  if (error.code === "RATE_LIMITED") headers["retry-after"] = String(retryAfterSeconds);
+  return jsonAnswer(status, errorBody(error.code, error.message, requestId, error.details), requestId, headers);
 }
 
 /** Answer an error code with the one error body (`RATE_LIMITED` with `Retry-After`, 1 s unless given). */
 export function errorResponse(error: DomainError, requestId: string, retryAfterSeconds = 1): Response {
-  const status = STATUS_BY_CODE[error.code];
-  const headers: Record<string, string> = {};
-  if (error.code === "RATE_LIMITED") headers["retry-after"] = String(retryAfterSeconds);
-  return jsonResponse(status, errorBody(error.code, error.message, requestId, error.details), requestId, headers);
+  return toResponse(errorAnswer(error, requestId, retryAfterSeconds));
 }
 
 function isJsonContentType(value: string | null): boolean {
@@ -211,7 +234,7 @@ export function createRouter(ctx: Context, options: RouterOptions): Router {
   const owns = (url: URL) =>
     url.origin === base.origin && (url.pathname === basePath || url.pathname.startsWith(`${basePath}/`));
 
-  async function handle(request: Request): Promise<Response> {
+  async function answer(request: Request): Promise<Answer> {
     const requestId = ctx.ids.requestId();
     const url = new URL(request.url);
     const path = url.pathname.slice(basePath.length) || "/";
@@ -235,7 +258,7 @@ export function createRouter(ctx: Context, options: RouterOptions): Router {
           );
         }
         const reply = await found.operation.handle(requestContext(found.params));
-        return jsonResponse(reply.status, reply.body, requestId, reply.headers);
+        return jsonAnswer(reply.status, reply.body, requestId, reply.headers);
       }
       const principal = authenticate(ctx, bearerToken(request));
       const wait = options.rateLimiter?.take(principal.token);
@@ -244,12 +267,12 @@ export function createRouter(ctx: Context, options: RouterOptions): Router {
           "RATE_LIMITED",
           `Failed to accept the request: too many requests for this token; retry after ${wait} s`,
         );
-        return errorResponse(limited, requestId, wait);
+        return errorAnswer(limited, requestId, wait);
       }
       const { found, pathMatched } = match(compiled, path, method);
       if (found) {
         const reply = await found.operation.handle({ ...requestContext(found.params), principal });
-        return jsonResponse(reply.status, reply.body, requestId, reply.headers);
+        return jsonAnswer(reply.status, reply.body, requestId, reply.headers);
       }
       const planned = declared.find((d) => d.operation.method === method && d.pattern.test(path));
       if (planned) {
@@ -263,14 +286,14 @@ export function createRouter(ctx: Context, options: RouterOptions): Router {
       }
       throw new DomainError("NOT_FOUND", `Failed to route the request: no endpoint ${request.method} ${path}`);
     } catch (error) {
-      if (error instanceof DomainError) return errorResponse(error, requestId);
+      if (error instanceof DomainError) return errorAnswer(error, requestId);
       options.log?.(`Unexpected error in ${request.method} ${path} (${requestId})`, error);
-      return errorResponse(
+      return errorAnswer(
         new DomainError("INTERNAL", `Failed to ${request.method} ${path}: internal error (request ${requestId})`),
         requestId,
       );
     }
   }
 
-  return { handle, owns };
+  return { handle: async (request) => toResponse(await answer(request)), answer, owns };
 }
