@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Fake, internalsOf } from "../fake.js";
-import type { Answer } from "../http/router.js";
+import type { Answer, IncomingRequest } from "../http/router.js";
 import { hostRouter } from "./node-router.js";
 
 /**
@@ -58,25 +58,39 @@ export interface RunningServer {
   close(options?: { graceMs?: number }): Promise<void>;
 }
 
-async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
-  }
+const utf8 = new TextDecoder();
+
+/** A header as `Headers.get` gives it, from node's parsed headers. */
+function headerOf(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name.toLowerCase()];
+  return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+}
+
+/** The request as the pipeline reads it; the body (if any) is read first, the `Request` built only if asked for. */
+async function toIncoming(req: IncomingMessage, origin: string): Promise<IncomingRequest> {
   const method = req.method ?? "GET";
+  const url = new URL(req.url ?? "/", origin).href;
   let body: Buffer | undefined;
   if (method !== "GET" && method !== "HEAD") {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     body = Buffer.concat(chunks);
   }
-  return new Request(new URL(req.url ?? "/", origin), {
+  return {
     method,
-    headers,
-    ...(body ? { body: new Uint8Array(body) } : {}),
-  });
+    url,
+    headers: { get: (name) => headerOf(req, name) },
+    text: async () => (body ? utf8.decode(body) : ""),
+    toRequest: () => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (value === undefined) continue;
+        if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+        else headers.set(name, value);
+      }
+      return new Request(url, { method, headers, ...(body ? { body: new Uint8Array(body) } : {}) });
+    },
+  };
 }
 
 /** Write an answer; while stopping, a keep-alive client must not send another request on this connection. */
@@ -121,9 +135,9 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
       res.end();
       return;
     }
-    toRequest(req, origin)
+    toIncoming(req, origin)
       .then(async (request) => {
-        const extra = await options.extra?.(request);
+        const extra = options.extra ? await options.extra(request.toRequest()) : undefined;
         if (extra) await sendResponse(res, extra, closing !== undefined);
         else sendAnswer(res, await router.answer(request), closing !== undefined);
       })

@@ -22,6 +22,26 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
+/**
+ * What the pipeline reads of a request. A host that parses HTTP itself (the standalone server) passes this to
+ * {@link Router.answer} instead of a `Request`: building one costs as much as answering a small request, so it is
+ * only built when a handler reads {@link PublicRequestContext.request}.
+ */
+export interface IncomingRequest {
+  readonly method: string;
+  /** The absolute URL. */
+  readonly url: string;
+  /** Header values as `Headers.get` gives them (repeated headers joined with `, `), or null. */
+  readonly headers: { get(name: string): string | null };
+  /** The body as UTF-8 text (empty without one); may be read more than once. */
+  text(): Promise<string>;
+  /** The same request as a `Request`. */
+  toRequest(): Request;
+}
+
+const isIncoming = (request: Request | IncomingRequest): request is IncomingRequest =>
+  typeof (request as Partial<IncomingRequest>).toRequest === "function";
+
 /** Everything a handler gets about one request; `Params` are the path template's parameters. */
 export interface PublicRequestContext<Params extends Record<string, string> = Record<string, string>> {
   request: Request;
@@ -126,7 +146,7 @@ export interface Answer {
 export interface Router {
   handle(request: Request): Promise<Response>;
   /** {@link Router.handle}'s answer as plain data. */
-  answer(request: Request): Promise<Answer>;
+  answer(request: Request | IncomingRequest): Promise<Answer>;
   /** Whether a URL is under the fake's base URL (hosts pass other requests through). */
   owns(url: URL): boolean;
 }
@@ -168,7 +188,7 @@ function isJsonContentType(value: string | null): boolean {
 }
 
 /** Read a request's JSON body with the contract's 415 and 400 INVALID_JSON rules. */
-async function readJson(request: Request): Promise<unknown> {
+async function readJson(request: Pick<IncomingRequest, "headers" | "text">): Promise<unknown> {
   if (!isJsonContentType(request.headers.get("content-type"))) {
     throw new DomainError(
       "UNSUPPORTED_MEDIA_TYPE",
@@ -193,7 +213,7 @@ export function decodePathSegment(segment: string): string {
   }
 }
 
-function bearerToken(request: Request): string | undefined {
+function bearerToken(request: Pick<IncomingRequest, "headers">): string | undefined {
   const header = request.headers.get("authorization");
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -234,13 +254,18 @@ export function createRouter(ctx: Context, options: RouterOptions): Router {
   const owns = (url: URL) =>
     url.origin === base.origin && (url.pathname === basePath || url.pathname.startsWith(`${basePath}/`));
 
-  async function answer(request: Request): Promise<Answer> {
+  async function answer(request: Request | IncomingRequest): Promise<Answer> {
     const requestId = ctx.ids.requestId();
     const url = new URL(request.url);
     const path = url.pathname.slice(basePath.length) || "/";
     const method = request.method.toLowerCase();
+    let built: Request | undefined;
     const requestContext = (params: Record<string, string>): PublicRequestContext => ({
-      request,
+      // A getter, so that only a handler that reads it pays for a `Request` (never spread this object).
+      get request() {
+        built ??= isIncoming(request) ? request.toRequest() : request;
+        return built;
+      },
       url: basePath ? new URL(`${path}${url.search}`, url.origin) : url,
       params,
       query: url.searchParams,
@@ -271,7 +296,7 @@ export function createRouter(ctx: Context, options: RouterOptions): Router {
       }
       const { found, pathMatched } = match(compiled, path, method);
       if (found) {
-        const reply = await found.operation.handle({ ...requestContext(found.params), principal });
+        const reply = await found.operation.handle(Object.assign(requestContext(found.params), { principal }));
         return jsonAnswer(reply.status, reply.body, requestId, reply.headers);
       }
       const planned = declared.find((d) => d.operation.method === method && d.pattern.test(path));
@@ -295,5 +320,5 @@ export function createRouter(ctx: Context, options: RouterOptions): Router {
     }
   }
 
-  return { handle: async (request) => toResponse(await answer(request)), answer, owns };
+  return { handle: async (request: Request) => toResponse(await answer(request)), answer, owns };
 }
