@@ -1,8 +1,9 @@
 /**
  * The servers `bench/hosts.ts` measures, each in its own process (so the load generator does not share its event
  * loop): `fake` is the standalone fake (`startServer`), `bare` a node:http server answering fixed bodies of the same
- * sizes. Each prints one JSON line when it listens, then serves until killed. `GET /_bench/cpu` answers the process's
- * CPU time so far (µs), so the bench can divide a measurement's CPU time by its requests.
+ * sizes. Each prints one JSON line when it listens, then serves until killed. Over the IPC channel the bench asks
+ * for the process's CPU time (`"cpu"`, µs; to divide a measurement's CPU time by its requests) and, of the fake, for
+ * a reset (`"reset"`); neither goes through the server, whose every request is then an API request.
  *
  *   tsx bench/hosts-server.ts fake
  *   tsx bench/hosts-server.ts bare <bodies.json>     bodies.json: { "get": "…", "post": "…" }
@@ -10,8 +11,7 @@
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createFake } from "../packages/fake/src/index.js";
-import { startServer } from "../packages/fake/src/node.js";
+import { loadFake, loadFakeNode } from "./packages.js";
 
 /** This process's CPU time (user + system) in µs. */
 const cpuMicros = () => {
@@ -19,10 +19,20 @@ const cpuMicros = () => {
   return user + system;
 };
 
+/** Answer the bench's IPC commands: `"cpu"` here, anything else by `other`. */
+function answerIpc(other: (command: string) => Promise<unknown>): void {
+  process.on("message", (message: { id: number; command: string }) => {
+    const reply = message.command === "cpu" ? Promise.resolve({ cpu: cpuMicros() }) : other(message.command);
+    void reply.then((result) => process.send?.({ id: message.id, result }));
+  });
+}
+
 /** The order `GET /v2/orders/{uuid}` reads: created again after every reset, so its uuid never changes. */
 const ORDER = { name: "Bench customer", deliveryDate: "2026-11-24", locations: [{ address: "Bench street 1" }] };
 
 async function serveFake(): Promise<void> {
+  const { createFake } = await loadFake();
+  const { startServer } = await loadFakeNode();
   const fake = createFake({ seed: 1, now: "2026-11-23T08:00:00Z", token: "bench-token", log: () => {} });
   const workspaceUuid = fake.workspaces[0]!.uuid;
   const seed = async () => {
@@ -35,16 +45,12 @@ async function serveFake(): Promise<void> {
     return body.data[0]!.uuid;
   };
   const orderUuid = await seed();
-  const running = await startServer(fake, {
-    port: 0,
+  const running = await startServer(fake, { port: 0 });
+  answerIpc(async (command) => {
+    if (command !== "reset") return undefined;
     // Between measurements of POST /v2/orders: forget the orders it created (same seed, same first order).
-    extra: async (request) => {
-      const path = new URL(request.url).pathname;
-      if (path === "/_bench/cpu") return Response.json({ cpu: cpuMicros() });
-      if (path !== "/_bench/reset") return undefined;
-      fake.reset();
-      return Response.json({ orderUuid: await seed() });
-    },
+    fake.reset();
+    return { orderUuid: await seed() };
   });
   console.log(JSON.stringify({ url: running.url, orderUuid, workspaceUuid }));
 }
@@ -62,10 +68,6 @@ function serveBare(bodiesFile: string): void {
       });
       res.end(body);
     };
-    if (req.url === "/_bench/cpu") {
-      answer(200, Buffer.from(JSON.stringify({ cpu: cpuMicros() })));
-      return;
-    }
     if (req.method === "POST") {
       // Read the whole request body, as the fake must, before answering.
       req.on("data", () => {});
@@ -74,6 +76,7 @@ function serveBare(bodiesFile: string): void {
       answer(200, get);
     }
   });
+  answerIpc(async () => undefined);
   server.listen(0, "127.0.0.1", () => {
     const { port } = server.address() as AddressInfo;
     console.log(JSON.stringify({ url: `http://127.0.0.1:${port}` }));

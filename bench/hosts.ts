@@ -1,8 +1,9 @@
 /**
  * Throughput of the fake's hosts, each against a bare baseline measured in the same run (a benchmark, not a test).
  *
- *   npm run bench:hosts -- [--runs 5] [--seconds 5] [--connections 10] [--calls 2000]
+ *   npm run build && npm run bench:hosts -- [--runs 5] [--seconds 5] [--connections 10] [--calls 2000] [--from-source]
  *
+ * It measures the built packages (what users run), or the sources with `--from-source` (see bench/packages.ts).
  * 1. Standalone server (`startServer`, in a child process) under autocannon: `GET /v2/orders/{uuid}` and
  *    `POST /v2/orders` with batches of 100 orders, against a bare node:http server (another child process)
  *    answering a fixed body of the same size. Baseline and fake alternate within each run; ratios are per run.
@@ -25,8 +26,11 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
-import { createFake, type Fake } from "../packages/fake/src/index.js";
-import { createClient, unwrap } from "../packages/sdk/src/index.js";
+import type { Fake } from "../packages/fake/src/index.js";
+import { fromSource, loadFake, loadSdk } from "./packages.js";
+
+const { createFake } = await loadFake();
+const { createClient, unwrap } = await loadSdk();
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const TOKEN = "bench-token";
@@ -71,18 +75,33 @@ function orderBatch(count: number) {
 interface Child {
   process: ChildProcess;
   info: Record<string, string>;
+  /** Ask the server process over IPC (`"cpu"`, `"reset"`). */
+  ask<T>(command: string): Promise<T>;
 }
 
 /** Start `bench/hosts-server.ts <args>` and wait for its JSON line. */
 function startChild(args: string[]): Promise<Child> {
   const child = spawn(process.execPath, ["--import", "tsx", "bench/hosts-server.ts", ...args], {
     cwd: ROOT,
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", "pipe", "inherit", "ipc"],
+    env: { ...process.env, BENCH_FROM_SOURCE: fromSource ? "1" : "0" },
   });
+  let next = 0;
+  const waiting = new Map<number, (result: unknown) => void>();
+  child.on("message", (message: { id: number; result: unknown }) => waiting.get(message.id)?.(message.result));
+  const ask = <T>(command: string) =>
+    new Promise<T>((resolve) => {
+      const id = next++;
+      waiting.set(id, (result) => {
+        waiting.delete(id);
+        resolve(result as T);
+      });
+      child.send({ id, command });
+    });
   return new Promise((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`bench server ${args[0]} exited with ${code}`)));
     createInterface({ input: child.stdout! }).once("line", (line) =>
-      resolve({ process: child, info: JSON.parse(line) as Record<string, string> }),
+      resolve({ process: child, info: JSON.parse(line) as Record<string, string>, ask }),
     );
   });
 }
@@ -93,11 +112,12 @@ interface Target {
   body?: string;
 }
 
-/** The server's CPU time so far (µs), from its `/_bench/cpu`. */
-const serverCpu = async (url: string) => ((await (await fetch(`${url}/_bench/cpu`)).json()) as { cpu: number }).cpu;
+/** The server process's CPU time so far (µs). */
+const serverCpu = async (server: Child) => (await server.ask<{ cpu: number }>("cpu")).cpu;
 
-async function hammer(url: string, target: Target, seconds: number, connections: number) {
-  const cpuBefore = await serverCpu(url);
+async function hammer(server: Child, target: Target, seconds: number, connections: number) {
+  const url = server.info.url!;
+  const cpuBefore = await serverCpu(server);
   const result = await autocannon({
     url: `${url}${target.path}`,
     method: target.method,
@@ -108,7 +128,7 @@ async function hammer(url: string, target: Target, seconds: number, connections:
   });
   const failed = result.non2xx + result.errors + result.timeouts;
   if (failed > 0) throw new Error(`${target.method} ${target.path}: ${failed} failed of ${result.requests.total}`);
-  const cpuPerRequest = (await serverCpu(url)) - cpuBefore;
+  const cpuPerRequest = (await serverCpu(server)) - cpuBefore;
   return {
     rps: result.requests.total / (result.duration || seconds),
     p50: result.latency.p50,
@@ -141,7 +161,7 @@ async function benchStandalone(runs: number, seconds: number, connections: numbe
       path: `/v2/orders?workspaceUuid=${fake.info.workspaceUuid}`,
       body: JSON.stringify(orderBatch(100)),
     };
-    const reset = () => fetch(`${fakeUrl}/_bench/reset`, { method: "POST" }).then((r) => r.json());
+    const reset = () => fake.ask("reset");
     // The bare server answers exactly the bytes the fake answers (a POST answer of the batch).
     const auth = { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" };
     const getBody = await (await fetch(`${fakeUrl}${get.path}`, { headers: auth })).text();
@@ -153,7 +173,6 @@ async function benchStandalone(runs: number, seconds: number, connections: numbe
     await writeFile(bodiesFile, JSON.stringify({ get: getBody, post: postBody }));
     const bare = await startChild(["bare", bodiesFile]);
     children.push(bare.process);
-    const bareUrl = bare.info.url!;
 
     const rows: HttpRow[] = [
       {
@@ -183,8 +202,8 @@ async function benchStandalone(runs: number, seconds: number, connections: numbe
     rows[1]!.bodyBytes = Buffer.byteLength(postBody);
     // Warm-up (JIT, connection setup), not recorded.
     for (const target of [get, post]) {
-      await hammer(bareUrl, target, 2, connections);
-      await hammer(fakeUrl, target, 3, connections);
+      await hammer(bare, target, 2, connections);
+      await hammer(fake, target, 3, connections);
       await reset();
     }
     for (let run = 0; run < runs; run++) {
@@ -194,7 +213,7 @@ async function benchStandalone(runs: number, seconds: number, connections: numbe
         const order = run % 2 === 0 ? (["bare", "fake"] as const) : (["fake", "bare"] as const);
         const result: Record<string, Awaited<ReturnType<typeof hammer>>> = {};
         for (const who of order) {
-          result[who] = await hammer(who === "fake" ? fakeUrl : bareUrl, target, seconds, connections);
+          result[who] = await hammer(who === "fake" ? fake : bare, target, seconds, connections);
           if (who === "fake" && target.method === "POST") await reset();
         }
         row.fake.push(result.fake!.rps);
@@ -400,7 +419,10 @@ async function main() {
   const connections = arg("connections", 10);
   const calls = arg("calls", 2000);
   const loadBefore = load();
-  console.error(`bench:hosts: ${runs} runs, ${seconds} s per autocannon measurement, ${connections} connections`);
+  console.error(
+    `bench:hosts: ${runs} runs, ${seconds} s per autocannon measurement, ${connections} connections, ` +
+      `${fromSource ? "the sources (tsx)" : "the built packages"}`,
+  );
 
   const http = await benchStandalone(runs, seconds, connections);
   const inProcess = await benchInProcess(runs, calls);
@@ -444,7 +466,7 @@ async function main() {
     );
   }
   console.log(
-    `\nMachine: ${cpus().length} CPUs (${cpus()[0]?.model ?? "unknown"}), Node ${process.version}; load average before ${loadBefore}, after ${loadAfter}.`,
+    `\nPackages: ${fromSource ? "the sources, through tsx" : "the built packages (dist/)"}. Machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? "unknown"}), Node ${process.version}; load average before ${loadBefore}, after ${loadAfter}.`,
   );
 }
 
