@@ -93,6 +93,7 @@ const calls: [string, Call][] = [
     { method: "GET", path: `/v2/orders?workspaceUuid=${workspaceUuid}&perPage=2`, headers: auth },
   ],
   ["a malformed escape in a path id", { method: "GET", path: "/v2/orders/%ZZ", headers: auth }],
+  ["a path that starts with two slashes", { method: "GET", path: "//v2/workspaces", headers: auth }],
   ["a wrong method", { method: "PATCH", path: "/v2/workspaces", headers: json, body: "{}" }],
   ["an operation the fake does not serve", { method: "GET", path: "/v2/webhooks", headers: auth }],
   [

@@ -69,7 +69,9 @@ function headerOf(req: IncomingMessage, name: string): string | null {
 /** The request as the pipeline reads it; the body (if any) is read first, the `Request` built only if asked for. */
 async function toIncoming(req: IncomingMessage, origin: string): Promise<IncomingRequest> {
   const method = req.method ?? "GET";
-  const url = new URL(req.url ?? "/", origin).href;
+  // An origin-form target (`/v2/…`, every client's) is a path under the origin, even `//x`; the pipeline parses it.
+  const target = req.url ?? "/";
+  const url = target.startsWith("/") ? `${origin}${target}` : new URL(target, origin).href;
   let body: Buffer | undefined;
   if (method !== "GET" && method !== "HEAD") {
     const chunks: Buffer[] = [];
