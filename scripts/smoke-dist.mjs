@@ -2,8 +2,10 @@
 // Loads the built packages the way users do (ESM import and CJS require, through the workspace links in
 // node_modules) and makes real calls: the optimizer on its own, and the SDK against the fake's in-process fetch.
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { createInterface } from "node:readline";
 
 const require = createRequire(import.meta.url);
 
@@ -163,6 +165,30 @@ assert.ok(!readdirSync(fakeDist).includes("cli.cjs"), "no CommonJS build of the 
 }
 // The control API's OpenAPI document ships with the fake.
 assert.ok(fakePkg.files.includes("control-openapi.yaml"), "the fake's package ships control-openapi.yaml");
+// The bin as installed: `dispatch-fake serve` answers, and stops with exit code 0 on SIGTERM.
+const bin = JSON.parse(readFileSync(new URL("../packages/fake/package.json", import.meta.url), "utf8")).bin[
+  "dispatch-fake"
+];
+const cli = spawn(
+  process.execPath,
+  [new URL(`../packages/fake/${bin}`, import.meta.url).pathname, "serve", "--port", "0"],
+  {
+    stdio: ["ignore", "pipe", "inherit"],
+  },
+);
+const exited = new Promise((resolve) => cli.on("exit", (code, signal) => resolve({ code, signal })));
+const listening = await new Promise((resolve, reject) => {
+  cli.on("exit", (code) => reject(new Error(`dispatch-fake exited with ${code} before listening`)));
+  createInterface({ input: cli.stdout }).on("line", (line) => {
+    const url = /listening on (http:\/\/\S+)/.exec(line)?.[1];
+    if (url) resolve(url);
+  });
+});
+const demo = await fetch(`${listening}/v2/workspaces`, { headers: { Authorization: "Bearer dev-token" } });
+assert.equal(demo.status, 200, "dispatch-fake serve answers with its default token");
+cli.kill("SIGTERM");
+assert.deepEqual(await exited, { code: 0, signal: null }, "dispatch-fake stops with exit code 0 on SIGTERM");
+
 console.log(
-  "smoke-dist: ESM and CJS builds of @dispatchkit/optimizer, @dispatchkit/sdk and @dispatchkit/fake load and answer",
+  "smoke-dist: ESM and CJS builds of @dispatchkit/optimizer, @dispatchkit/sdk and @dispatchkit/fake load and answer; the dispatch-fake bin serves and stops",
 );

@@ -53,6 +53,13 @@ it("runs the README flow", async () => {
     orders.map((o) => o.uuid),
   );
 
+  // Beyond the README: the route after a completion a day before its shift (the fake's clock is 2026-11-23T08:00Z)
+  // starts in time to drive to the stop (121 s) and serve it (300 s); every answer is checked against openapi.yaml.
+  const route = await unwrap(
+    client.GET("/v2/routes/{routeUuid}", { params: { path: { routeUuid: plan.routes[0]!.routeUuid } } }),
+  );
+  expect(route.workingTimeInSeconds).toBe(421);
+
   const delivering = timeline.data.find((s) => s.type === "delivering_stop");
   expect(delivering?.orders[0]?.status).toBe("delivered");
   expect(delivering?.actualDepartureTime).not.toBeNull();

@@ -6,6 +6,13 @@
  * Three kinds of times per stop: planned (copied from the estimates at publish, then fixed), estimated
  * (recomputed on every change; after a driver's arrival or a completion, the stops that follow are re-estimated
  * from it), actual (from arrivals and completions).
+ *
+ * Completions are facts the timeline must hold even when they contradict the plan (a driver who starts
+ * before the shift, a `completedAt` days early, stops completed out of sequence). So the route starts at the
+ * earlier of its shift start and its earliest actual arrival less the direct drive there, and the estimated
+ * instants never go backwards: a completed stop is estimated at its actual times unless the stop before it
+ * ends later. Every instant, estimated or actual, then lies between the start and the end, and the working
+ * time is never negative.
  * @see `docs/api-contract.md` sections 4 and 9
  */
 import type { Context } from "./context.js";
@@ -16,6 +23,9 @@ import { localInstant, minutesOfDay } from "./time.js";
 export type Violation = "time_window" | "capacity" | "tags" | "shift";
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+/** The actual times of a completed stop. */
+type CompletedTimes = { actualArrival: number; actualDeparture: number };
 
 function timezoneOf(ctx: Context, route: RouteRecord): string {
   return ctx.state.workspaces.get(route.workspaceUuid)?.timezone ?? "UTC";
@@ -73,7 +83,15 @@ export function recomputeRoute(ctx: Context, route: RouteRecord): void {
   const legSeconds = (a: number, b: number) => matrix.durations[a]?.[b] ?? 0;
   const legKm = (a: number, b: number) => (matrix.distances[a]?.[b] ?? 0) / 1000;
 
-  const start = routeInstant(ctx, route, route.startTime);
+  const shiftStart = routeInstant(ctx, route, route.startTime);
+  const completed = (entry: TimelineEntry | undefined): entry is TimelineEntry & CompletedTimes =>
+    entry?.actualArrival != null && entry.actualDeparture != null;
+  // A driver who completed a stop before the shift start set off at the latest by then, less the drive there.
+  let start = shiftStart;
+  orders.forEach((order, i) => {
+    const old = previous.get(order.uuid);
+    if (completed(old)) start = Math.min(start, old.actualArrival - legSeconds(0, i + 1) * 1000);
+  });
   const timeline: TimelineEntry[] = [
     {
       type: "start_location",
@@ -87,7 +105,9 @@ export function recomputeRoute(ctx: Context, route: RouteRecord): void {
       actualDeparture: previousStart?.actualDeparture ?? null,
     },
   ];
-  let t = start;
+  // A pending stop is driven to from the departure of the stop before it; the first, from the shift start (the plan).
+  let t = shiftStart;
+  let previousDeparture = start;
   let distance = 0;
   orders.forEach((order, i) => {
     const km = legKm(i, i + 1);
@@ -95,18 +115,20 @@ export function recomputeRoute(ctx: Context, route: RouteRecord): void {
     const old = previous.get(order.uuid);
     let arrival: number;
     let departure: number;
-    if (old?.actualDeparture != null && old.actualArrival != null) {
-      arrival = old.actualArrival;
-      departure = old.actualDeparture;
+    if (completed(old)) {
+      // Its actual times, unless the stop before ends later (completions out of sequence): never backwards.
+      arrival = Math.max(old.actualArrival, previousDeparture);
+      departure = Math.max(old.actualDeparture, arrival);
     } else if (old?.actualArrival != null) {
-      // The driver is at the stop: service started on arrival and takes the order's duration.
-      arrival = old.actualArrival;
+      // The driver is at the stop: service started on arrival (never before the stop before ends).
+      arrival = Math.max(old.actualArrival, previousDeparture);
       departure = arrival + order.duration * 1000;
     } else {
       arrival = serviceStart(windowInstants(order, route.date, timeZone), t + legSeconds(i, i + 1) * 1000);
       departure = arrival + order.duration * 1000;
     }
     t = departure;
+    previousDeparture = departure;
     timeline.push({
       type: "delivering_stop",
       orderUuid: order.uuid,

@@ -1,52 +1,95 @@
 #!/usr/bin/env node
 /**
- * `npm start -- --port 4010 --token dev-token --seed 1`: the standalone fake with demo data.
+ * `dispatch-fake serve --port 4010 --token dev-token --seed 1` (`npm start -- …`): the standalone fake with demo
+ * data. `serve` is the only command and the default one.
  */
 import { parseArgs } from "node:util";
 import { createFake } from "../fake.js";
 import { seedDemoData } from "./demo.js";
-import { startServer } from "./standalone.js";
+import { controlEndpoints } from "./node-router.js";
+import { type RunningServer, startServer } from "./standalone.js";
 
-const usage = `Usage: dispatch-fake [--port 4010] [--host 127.0.0.1] [--token dev-token] [--seed 1] [--now ISO-INSTANT] [--empty]
+const usage = `Usage: dispatch-fake [serve] [--port 4010] [--host 127.0.0.1] [--token dev-token] [--seed 1] [--now ISO-INSTANT] [--empty]
 
-Serves an in-memory fake of the Delivery Dispatch Platform API over HTTP.
+Serves an in-memory fake of the Delivery Dispatch Platform API over HTTP (serve is the default command).
   --port   port to listen on (0 picks a free one)     default 4010
   --host   interface to bind                          default 127.0.0.1
   --token  API token of the seeded organization       default dev-token
   --seed   seed of every generated id                 default 1
   --now    freeze the clock at this instant           default: real time
-  --empty  start without the demo orders and routes`;
+  --empty  start without the demo orders and routes
+SIGINT (Ctrl-C) or SIGTERM stops it: no new connections, requests in flight finish, exit code 0.`;
 
+const COMMANDS = ["serve"];
+
+/** Exit codes: 1 the server could not run, 2 the command line is wrong. */
 function fail(message: string): never {
   console.error(`dispatch-fake: ${message}\n\n${usage}`);
   process.exit(2);
 }
 
-async function main() {
-  let values: ReturnType<typeof parse>["values"];
-  function parse() {
-    return parseArgs({
-      options: {
-        port: { type: "string", default: "4010" },
-        host: { type: "string", default: "127.0.0.1" },
-        token: { type: "string", default: "dev-token" },
-        seed: { type: "string", default: "1" },
-        now: { type: "string" },
-        empty: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
+function parse() {
+  return parseArgs({
+    options: {
+      port: { type: "string", default: "4010" },
+      host: { type: "string", default: "127.0.0.1" },
+      token: { type: "string", default: "dev-token" },
+      seed: { type: "string", default: "1" },
+      now: { type: "string" },
+      empty: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+    allowPositionals: true,
+    strict: true,
+  });
+}
+
+/** One line for an error of `listen` a user can act on, instead of a stack trace. */
+function listenProblem(error: unknown, host: string, port: number): string | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === "EADDRINUSE") return `port ${port} is already in use (try --port 0 or another port)`;
+  if (code === "EACCES") return `port ${port} needs more privileges (try a port above 1023, or --port 0)`;
+  if (code === "EADDRNOTAVAIL") return `cannot bind ${host}: no such interface on this machine (try --host 127.0.0.1)`;
+  return undefined;
+}
+
+/** Stop on SIGINT/SIGTERM: finish the requests in flight, then exit 0; a second signal cuts what is left. */
+function stopOnSignals(running: RunningServer): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      running.server.closeAllConnections();
+      return;
+    }
+    stopping = true;
+    console.log(`dispatch-fake: ${signal}, stopping (requests in flight finish first)`);
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`dispatch-fake: failed to stop: ${error instanceof Error ? error.message : String(error)}`);
+        process.exit(1);
       },
-      strict: true,
-    });
-  }
+    );
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+async function main() {
+  let parsed: ReturnType<typeof parse>;
   try {
-    values = parse().values;
+    parsed = parse();
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
   }
+  const { values, positionals } = parsed;
   if (values.help) {
     console.log(usage);
     return;
   }
+  const [command = "serve", ...extra] = positionals;
+  if (!COMMANDS.includes(command)) fail(`unknown command "${command}" (the command is serve, or none)`);
+  if (extra.length > 0) fail(`unexpected argument "${extra[0]}"`);
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     fail(`--port must be an integer 0-65535, got ${values.port}`);
@@ -61,19 +104,29 @@ async function main() {
     ...(values.now !== undefined ? { now: values.now } : {}),
   });
   const demo = values.empty ? undefined : await seedDemoData(fake);
-  const running = await startServer(fake, { port, host: values.host });
+  let running: RunningServer;
+  try {
+    running = await startServer(fake, { port, host: values.host });
+  } catch (error) {
+    const problem = listenProblem(error, values.host, port);
+    if (!problem) throw error;
+    console.error(`dispatch-fake: ${problem}`);
+    process.exit(1);
+  }
+  stopOnSignals(running);
+
   const workspace = fake.workspaces[0];
+  const control = controlEndpoints(fake).map(({ method, path }) => `${method} ${running.url}${path}`);
   console.log(`Dispatch fake listening on ${running.url}`);
   console.log(`  token:     ${fake.token}`);
   if (workspace)
     console.log(`  workspace: ${workspace.name} uuid=${workspace.uuid} workspaceId=${workspace.workspaceId}`);
   if (demo) console.log(`  demo data: ${demo.orders} orders and ${demo.routes} routes for ${demo.date}`);
+  control.forEach((line, i) => {
+    console.log(`${i === 0 ? "  control:   " : "             "}${line}`);
+  });
   console.log(`  try:       curl -H "Authorization: Bearer ${fake.token}" ${running.url}/v2/workspaces`);
-  const stop = () => {
-    running.close().finally(() => process.exit(0));
-  };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  console.log(`  stop:      Ctrl-C or SIGTERM`);
 }
 
 main().catch((error: unknown) => {

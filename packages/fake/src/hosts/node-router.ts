@@ -4,23 +4,35 @@
  */
 import { CONTROL_PREFIX, controlOperations } from "../control/http.js";
 import { type Fake, internalsOf } from "../fake.js";
-import { createRouter, type Router } from "../http/router.js";
+import { createRouter, type PublicOperation, type Router } from "../http/router.js";
 
-const routers = new WeakMap<Fake, Router>();
+interface HostRouter {
+  router: Router;
+  control: readonly PublicOperation[];
+}
+
+const routers = new WeakMap<Fake, HostRouter>();
+
+function hostRouterOf(fake: Fake): HostRouter {
+  let host = routers.get(fake);
+  if (!host) {
+    const { context, router: options } = internalsOf(fake);
+    const control = controlOperations(fake);
+    const router = createRouter(context, { ...options, publicOperations: control, publicPrefix: CONTROL_PREFIX });
+    host = { router, control };
+    routers.set(fake, host);
+  }
+  return host;
+}
 
 /** The router that answers a fake's API and control endpoints (one per fake). */
 export function hostRouter(fake: Fake): Router {
-  let router = routers.get(fake);
-  if (!router) {
-    const { context, router: options } = internalsOf(fake);
-    router = createRouter(context, {
-      ...options,
-      publicOperations: controlOperations(fake),
-      publicPrefix: CONTROL_PREFIX,
-    });
-    routers.set(fake, router);
-  }
-  return router;
+  return hostRouterOf(fake).router;
+}
+
+/** The control endpoints the router of {@link hostRouter} serves: `POST /_fake/tokens`, … (for the CLI to list). */
+export function controlEndpoints(fake: Fake): { method: string; path: string }[] {
+  return hostRouterOf(fake).control.map(({ method, path }) => ({ method: method.toUpperCase(), path }));
 }
 
 /**

@@ -52,7 +52,12 @@ export interface RunningServer {
   server: Server;
   /** `http://host:port` */
   url: string;
-  close(): Promise<void>;
+  /**
+   * Stop gracefully: stop accepting connections, let the requests in flight finish (their answers close their
+   * connections; idle keep-alive connections close at once), and resolve when the last connection has closed.
+   * Connections still open after `graceMs` (default 10 s) are cut. Calling it again returns the same promise.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
@@ -69,14 +74,15 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
     for await (const chunk of req) chunks.push(chunk as Buffer);
     body = Buffer.concat(chunks);
   }
-  return new Request(new URL(req.url ?? "/", origin), {
+  return new Request(new URL(`${origin}${req.url ?? "/"}`), {
     method,
     headers,
     ...(body ? { body: new Uint8Array(body) } : {}),
   });
 }
 
-async function send(res: ServerResponse, response: Response): Promise<void> {
+/** Write an answer; while the server stops, a keep-alive client must not send another request on this connection. */
+async function send(res: ServerResponse, response: Response, closing: boolean): Promise<void> {
   // An injected network error: drop the connection without an answer, as a failing network would.
   if (response.type === "error") {
     res.destroy();
@@ -88,6 +94,7 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
   });
   const body = Buffer.from(await response.arrayBuffer());
   headers["content-length"] = String(body.length);
+  if (closing) headers.connection = "close";
   res.writeHead(response.status, headers);
   res.end(body);
 }
@@ -105,6 +112,7 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
     fake,
     internals.router.log ?? ((message, error) => console.error(`[dispatch-fake] ${message}`, error)),
   );
+  let closing: Promise<void> | undefined;
   const server = createServer((req, res) => {
     if (isPreflight(req)) {
       res.writeHead(204, PREFLIGHT_HEADERS);
@@ -114,7 +122,7 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
     const origin = new URL(fake.baseUrl).origin;
     toRequest(req, origin)
       .then(async (request) => (await options.extra?.(request)) ?? (await router.handle(request)))
-      .then((response) => send(res, response))
+      .then((response) => send(res, response, closing !== undefined))
       .catch((error: unknown) => {
         const requestId = internalsOf(fake).context.ids.requestId();
         console.error(`[dispatch-fake] failed to answer a request (${requestId})`, error);
@@ -136,9 +144,19 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
       resolve({
         server,
         url: `http://${host}:${port}`,
-        close: () => {
-          driver.stop();
-          return new Promise<void>((done, fail) => server.close((e) => (e ? fail(e) : done())));
+        close: ({ graceMs = 10_000 } = {}) => {
+          closing ??= new Promise<void>((done, fail) => {
+            driver.stop();
+            const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
+            deadline.unref();
+            server.close((e) => {
+              clearTimeout(deadline);
+              if (e) fail(e);
+              else done();
+            });
+            server.closeIdleConnections();
+          });
+          return closing;
         },
       });
     });

@@ -1,0 +1,473 @@
+/**
+ * Throughput of the fake's hosts, each against a bare baseline measured in the same run (a benchmark, not a test).
+ *
+ *   npm run build && npm run bench:hosts -- [--runs 5] [--seconds 5] [--connections 10] [--calls 2000] [--from-source]
+ *
+ * It measures the built packages (what users run), or the sources with `--from-source` (see bench/packages.ts).
+ * 1. Standalone server (`startServer`, in a child process) under autocannon: `GET /v2/orders/{uuid}` and
+ *    `POST /v2/orders` with batches of 100 orders, against a bare node:http server (another child process)
+ *    answering a fixed body of the same size. Baseline and fake alternate within each run; ratios are per run.
+ * 2. In process: SDK → MSW (`setupServer`) → fake, `client.GET("/v2/orders/{orderUuid}")` calls per second,
+ *    against the same SDK call answered by a trivial MSW handler with the same body, interleaved in slices.
+ * 3. Webhook deliveries per second to a local node:http receiver, through the contract's `POST /v2/webhooks`
+ *    (skipped while the fake answers it 501).
+ *
+ * Prints markdown tables of medians and the machine (CPUs, Node, load average before and after).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import { HttpResponse, http } from "msw";
+import { setupServer } from "msw/node";
+import type { Fake } from "../packages/fake/src/index.js";
+import { fromSource, loadFake, loadSdk } from "./packages.js";
+
+const { createFake } = await loadFake();
+const { createClient, unwrap } = await loadSdk();
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const TOKEN = "bench-token";
+const DATE = "2026-11-24";
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const value = i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(", ");
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+const fmt = (x: number) => (x >= 100 ? Math.round(x).toLocaleString("en-US") : x.toFixed(1));
+
+/** `count` orders for the bench date, each with its own address (geocoded by the fake). */
+function orderBatch(count: number) {
+  return Array.from({ length: count }, (_, i) => ({
+    name: `Customer ${i + 1}`,
+    deliveryDate: DATE,
+    locations: [{ address: `Bench street ${i + 1}, Berlin` }],
+    timeWindows: [{ startTime: "09:00", endTime: "17:00" }],
+    load: 1 + (i % 3),
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 1. The standalone server under autocannon
+
+interface Child {
+  process: ChildProcess;
+  info: Record<string, string>;
+  /** Ask the server process over IPC (`"cpu"`, `"reset"`). */
+  ask<T>(command: string): Promise<T>;
+}
+
+/** Start `bench/hosts-server.ts <args>` and wait for its JSON line. */
+function startChild(args: string[]): Promise<Child> {
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/hosts-server.ts", ...args], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "inherit", "ipc"],
+    env: { ...process.env, BENCH_FROM_SOURCE: fromSource ? "1" : "0" },
+  });
+  let next = 0;
+  const waiting = new Map<number, (result: unknown) => void>();
+  child.on("message", (message: { id: number; result: unknown }) => waiting.get(message.id)?.(message.result));
+  const ask = <T>(command: string) =>
+    new Promise<T>((resolve) => {
+      const id = next++;
+      waiting.set(id, (result) => {
+        waiting.delete(id);
+        resolve(result as T);
+      });
+      child.send({ id, command });
+    });
+  return new Promise((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`bench server ${args[0]} exited with ${code}`)));
+    createInterface({ input: child.stdout! }).once("line", (line) =>
+      resolve({ process: child, info: JSON.parse(line) as Record<string, string>, ask }),
+    );
+  });
+}
+
+interface Target {
+  method: "GET" | "POST";
+  path: string;
+  body?: string;
+}
+
+/** The server process's CPU time so far (µs). */
+const serverCpu = async (server: Child) => (await server.ask<{ cpu: number }>("cpu")).cpu;
+
+async function hammer(server: Child, target: Target, seconds: number, connections: number) {
+  const url = server.info.url!;
+  const cpuBefore = await serverCpu(server);
+  const result = await autocannon({
+    url: `${url}${target.path}`,
+    method: target.method,
+    headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+    ...(target.body !== undefined ? { body: target.body } : {}),
+    connections,
+    duration: seconds,
+  });
+  const failed = result.non2xx + result.errors + result.timeouts;
+  if (failed > 0) throw new Error(`${target.method} ${target.path}: ${failed} failed of ${result.requests.total}`);
+  const cpuPerRequest = (await serverCpu(server)) - cpuBefore;
+  return {
+    rps: result.requests.total / (result.duration || seconds),
+    p50: result.latency.p50,
+    cpuPerRequest: cpuPerRequest / Math.max(1, result.requests.total),
+  };
+}
+
+interface HttpRow {
+  name: string;
+  fake: number[];
+  bare: number[];
+  ratios: number[];
+  fakeP50: number[];
+  bareP50: number[];
+  /** The server process's CPU time per request (µs): unlike throughput, barely moved by other load. */
+  fakeCpu: number[];
+  bareCpu: number[];
+  bodyBytes: number;
+}
+
+async function benchStandalone(runs: number, seconds: number, connections: number): Promise<HttpRow[]> {
+  const fake = await startChild(["fake"]);
+  const work = await mkdtemp(join(tmpdir(), "bench-hosts-"));
+  const children: ChildProcess[] = [fake.process];
+  try {
+    const fakeUrl = fake.info.url!;
+    const get: Target = { method: "GET", path: `/v2/orders/${fake.info.orderUuid}` };
+    const post: Target = {
+      method: "POST",
+      path: `/v2/orders?workspaceUuid=${fake.info.workspaceUuid}`,
+      body: JSON.stringify(orderBatch(100)),
+    };
+    const reset = () => fake.ask("reset");
+    // The bare server answers exactly the bytes the fake answers (a POST answer of the batch).
+    const auth = { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" };
+    const getBody = await (await fetch(`${fakeUrl}${get.path}`, { headers: auth })).text();
+    const postBody = await (
+      await fetch(`${fakeUrl}${post.path}`, { method: "POST", headers: auth, body: post.body ?? "" })
+    ).text();
+    await reset();
+    const bodiesFile = join(work, "bodies.json");
+    await writeFile(bodiesFile, JSON.stringify({ get: getBody, post: postBody }));
+    const bare = await startChild(["bare", bodiesFile]);
+    children.push(bare.process);
+
+    const rows: HttpRow[] = [
+      {
+        name: "GET /v2/orders/{uuid}",
+        fake: [],
+        bare: [],
+        ratios: [],
+        fakeP50: [],
+        bareP50: [],
+        fakeCpu: [],
+        bareCpu: [],
+        bodyBytes: 0,
+      },
+      {
+        name: "POST /v2/orders (100 orders)",
+        fake: [],
+        bare: [],
+        ratios: [],
+        fakeP50: [],
+        bareP50: [],
+        fakeCpu: [],
+        bareCpu: [],
+        bodyBytes: 0,
+      },
+    ];
+    rows[0]!.bodyBytes = Buffer.byteLength(getBody);
+    rows[1]!.bodyBytes = Buffer.byteLength(postBody);
+    // Warm-up (JIT, connection setup), not recorded.
+    for (const target of [get, post]) {
+      await hammer(bare, target, 2, connections);
+      await hammer(fake, target, 3, connections);
+      await reset();
+    }
+    for (let run = 0; run < runs; run++) {
+      for (const [i, target] of [get, post].entries()) {
+        const row = rows[i]!;
+        // Alternate which goes first, so a slow patch of the shared machine does not always hit the same one.
+        const order = run % 2 === 0 ? (["bare", "fake"] as const) : (["fake", "bare"] as const);
+        const result: Record<string, Awaited<ReturnType<typeof hammer>>> = {};
+        for (const who of order) {
+          result[who] = await hammer(who === "fake" ? fake : bare, target, seconds, connections);
+          if (who === "fake" && target.method === "POST") await reset();
+        }
+        row.fake.push(result.fake!.rps);
+        row.bare.push(result.bare!.rps);
+        row.fakeP50.push(result.fake!.p50);
+        row.bareP50.push(result.bare!.p50);
+        row.fakeCpu.push(result.fake!.cpuPerRequest);
+        row.bareCpu.push(result.bare!.cpuPerRequest);
+        row.ratios.push(result.fake!.rps / result.bare!.rps);
+        console.error(
+          `  run ${run + 1} ${row.name}: fake ${fmt(result.fake!.rps)}/s ${fmt(result.fake!.cpuPerRequest)} µs CPU, ` +
+            `bare ${fmt(result.bare!.rps)}/s ${fmt(result.bare!.cpuPerRequest)} µs CPU (load ${load()})`,
+        );
+      }
+    }
+    return rows;
+  } finally {
+    for (const child of children) child.kill("SIGTERM");
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 2. In process: SDK → MSW → fake
+
+interface InProcessResult {
+  fake: number[];
+  trivial: number[];
+  ratios: number[];
+  cpuRatios: number[];
+}
+
+async function benchInProcess(runs: number, calls: number): Promise<InProcessResult> {
+  const fake = createFake({ seed: 1, now: "2026-11-23T08:00:00Z", token: TOKEN, log: () => {} });
+  const workspaceUuid = fake.workspaces[0]!.uuid;
+  const viaFake = createClient({ baseUrl: fake.baseUrl, token: TOKEN, retries: 0 });
+  const TRIVIAL = "https://trivial.bench.test";
+  const viaTrivial = createClient({ baseUrl: TRIVIAL, token: TOKEN, retries: 0 });
+  let body = "";
+  // The trivial handler first: its requests match at once, the fake's pass it by (MSW tries handlers in order).
+  const server = setupServer(
+    http.get(
+      `${TRIVIAL}/v2/orders/:orderUuid`,
+      () =>
+        new HttpResponse(body, {
+          headers: { "content-type": "application/json", "x-request-id": "req_000000000000000000000000" },
+        }),
+    ),
+    ...fake.handlers,
+  );
+  server.listen({ onUnhandledRequest: "error" });
+  try {
+    const created = await unwrap(
+      viaFake.POST("/v2/orders", { params: { query: { workspaceUuid } }, body: orderBatch(1) }),
+    );
+    const orderUuid = created.data[0]!.uuid;
+    body = await (
+      await fake.fetch(`/v2/orders/${orderUuid}`, { headers: { authorization: `Bearer ${TOKEN}` } })
+    ).text();
+    const params = { params: { path: { orderUuid } } };
+    const slice = async (client: typeof viaFake, n: number) => {
+      const t0 = performance.now();
+      const c0 = cpuMs();
+      for (let i = 0; i < n; i++) {
+        const { data } = await client.GET("/v2/orders/{orderUuid}", params);
+        if (data?.uuid !== orderUuid) throw new Error("Failed to read the order in the in-process bench");
+      }
+      return { ms: performance.now() - t0, cpu: cpuMs() - c0 };
+    };
+    await slice(viaFake, 500);
+    await slice(viaTrivial, 500);
+    const result: InProcessResult = { fake: [], trivial: [], ratios: [], cpuRatios: [] };
+    const SLICE = 100;
+    for (let run = 0; run < runs; run++) {
+      const totals = { fake: { ms: 0, cpu: 0 }, trivial: { ms: 0, cpu: 0 } };
+      for (let done = 0; done < calls; done += SLICE) {
+        const f = await slice(viaFake, SLICE);
+        const t = await slice(viaTrivial, SLICE);
+        totals.fake.ms += f.ms;
+        totals.fake.cpu += f.cpu;
+        totals.trivial.ms += t.ms;
+        totals.trivial.cpu += t.cpu;
+      }
+      const n = Math.ceil(calls / SLICE) * SLICE;
+      result.fake.push((n / totals.fake.ms) * 1000);
+      result.trivial.push((n / totals.trivial.ms) * 1000);
+      result.ratios.push(totals.trivial.ms / totals.fake.ms);
+      result.cpuRatios.push(totals.trivial.cpu / totals.fake.cpu);
+      console.error(
+        `  run ${run + 1} in-process: fake ${fmt(result.fake.at(-1)!)}/s, trivial ${fmt(result.trivial.at(-1)!)}/s (load ${load()})`,
+      );
+    }
+    return result;
+  } finally {
+    server.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 3. Webhook deliveries
+
+type WebhookResult = { skipped: string } | { deliveries: number; perSecond: number[]; emitMs: number[] };
+
+/** Routes of `perRoute` orders, published: completing every order then emits 2 events per order. */
+async function publishedOrders(fake: Fake, routes: number, perRoute: number): Promise<string[]> {
+  const client = createClient({ baseUrl: fake.baseUrl, token: TOKEN, retries: 0, fetch: (r) => fake.fetch(r) });
+  const workspaceUuid = fake.workspaces[0]!.uuid;
+  const orders = await unwrap(
+    client.POST("/v2/orders", { params: { query: { workspaceUuid } }, body: orderBatch(routes * perRoute) }),
+  );
+  const created = await unwrap(
+    client.POST("/v2/routes", {
+      body: {
+        workspaceUuid,
+        routes: Array.from({ length: routes }, (_, i) => ({
+          name: `Van ${i + 1}`,
+          date: DATE,
+          startTime: "08:00",
+          endTime: "18:00",
+          startLocation: { address: "Depot", latitude: 52.52, longitude: 13.405 },
+        })),
+      },
+    }),
+  );
+  const uuids = orders.data.map((o) => o.uuid);
+  created.data.forEach((route, i) => {
+    fake.control.assignOrders(route.uuid, uuids.slice(i * perRoute, (i + 1) * perRoute));
+  });
+  return uuids;
+}
+
+async function benchWebhooks(runs: number, routes: number, perRoute: number): Promise<WebhookResult> {
+  let received = 0;
+  const receiver = createServer((req, res) => {
+    req.on("data", () => {});
+    req.on("end", () => {
+      received += 1;
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  const result = { deliveries: 0, perSecond: [] as number[], emitMs: [] as number[] };
+  try {
+    for (let run = 0; run < runs; run++) {
+      // Real time: deliveries are attempted as events are emitted, whatever drives them.
+      const fake = createFake({ seed: run + 1, token: TOKEN, log: () => {} });
+      const auth = { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" };
+      const orders = await publishedOrders(fake, routes, perRoute);
+      const subscribed = await fake.fetch("/v2/webhooks", {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({
+          url: receiverUrl,
+          events: ["route.published", "route.eta_updated", "order.status_updated"],
+        }),
+      });
+      if (subscribed.status === 501) return { skipped: "the fake answers POST /v2/webhooks 501 (not implemented)" };
+      if (subscribed.status !== 201) {
+        return { skipped: `POST /v2/webhooks answered ${subscribed.status}: ${await subscribed.text()}` };
+      }
+      received = 0;
+      const t0 = performance.now();
+      const published = await fake.fetch("/v2/routes/publish", {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ workspaceUuid: fake.workspaces[0]!.uuid, date: DATE }),
+      });
+      if (published.status !== 202) throw new Error(`publish answered ${published.status}`);
+      for (const uuid of orders) {
+        const res = await fake.fetch(`/v2/orders/${uuid}/complete`, {
+          method: "POST",
+          headers: auth,
+          body: JSON.stringify({ status: "delivered" }),
+        });
+        if (res.status !== 200) throw new Error(`complete answered ${res.status}`);
+      }
+      const emitted = performance.now() - t0;
+      const expected = routes + 2 * orders.length; // route.published per route, then 2 events per completion
+      const deadline = t0 + 120_000;
+      while (received < expected && performance.now() < deadline) {
+        await fake.runUntilIdle();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const elapsed = performance.now() - t0;
+      if (received < expected) return { skipped: `only ${received} of ${expected} deliveries arrived within 120 s` };
+      result.deliveries = expected;
+      result.perSecond.push((expected / elapsed) * 1000);
+      result.emitMs.push(emitted);
+      console.error(`  run ${run + 1} webhooks: ${expected} deliveries in ${elapsed.toFixed(0)} ms (load ${load()})`);
+    }
+    return result;
+  } finally {
+    await new Promise((resolve) => receiver.close(resolve));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+async function main() {
+  const runs = arg("runs", 5);
+  const seconds = arg("seconds", 5);
+  const connections = arg("connections", 10);
+  const calls = arg("calls", 2000);
+  const loadBefore = load();
+  console.error(
+    `bench:hosts: ${runs} runs, ${seconds} s per autocannon measurement, ${connections} connections, ` +
+      `${fromSource ? "the sources (tsx)" : "the built packages"}`,
+  );
+
+  const http = await benchStandalone(runs, seconds, connections);
+  const inProcess = await benchInProcess(runs, calls);
+  const webhooks = await benchWebhooks(Math.min(runs, 3), 20, 25);
+  const loadAfter = load();
+
+  console.log(`### Standalone server (autocannon, ${connections} connections, ${seconds} s × ${runs} runs)\n`);
+  console.log(
+    "| request | fake (req/s) | bare node:http (req/s) | ratio (median of runs) | target | met | server CPU per request, fake / bare (ratio) | p50 latency fake / bare | answer bytes |",
+  );
+  console.log("|---|---|---|---|---|---|---|---|---|");
+  for (const row of http) {
+    const ratio = median(row.ratios);
+    const isGet = row.name.startsWith("GET");
+    const cpuFake = median(row.fakeCpu);
+    const cpuBare = median(row.bareCpu);
+    console.log(
+      `| ${row.name} | ${fmt(median(row.fake))} | ${fmt(median(row.bare))} | ${ratio.toFixed(2)} (${row.ratios.map((r) => r.toFixed(2)).join(", ")}) | ${isGet ? "≥ 0.5" : "–"} | ${isGet ? (ratio >= 0.5 ? "yes" : "no") : "–"} | ${fmt(cpuFake)} µs / ${fmt(cpuBare)} µs (${(cpuBare / cpuFake).toFixed(2)}) | ${median(row.fakeP50)} ms / ${median(row.bareP50)} ms | ${row.bodyBytes.toLocaleString("en-US")} |`,
+    );
+  }
+  const post = http[1];
+  if (post) console.log(`\n(POST: ${fmt(median(post.fake) * 100)} orders created per second.)`);
+
+  console.log(`\n### In process: SDK → MSW → fake (${calls} calls × ${runs} runs, slices of 100, interleaved)\n`);
+  console.log(
+    "| call | fake (calls/s) | trivial MSW handler (calls/s) | ratio, wall (median) | ratio, CPU (median) | target | met |",
+  );
+  console.log("|---|---|---|---|---|---|---|");
+  const ratio = median(inProcess.ratios);
+  console.log(
+    `| \`client.GET("/v2/orders/{orderUuid}")\` | ${fmt(median(inProcess.fake))} | ${fmt(median(inProcess.trivial))} | ${ratio.toFixed(2)} (${inProcess.ratios.map((r) => r.toFixed(2)).join(", ")}) | ${median(inProcess.cpuRatios).toFixed(2)} | ≥ 0.5 | ${ratio >= 0.5 ? "yes" : "no"} |`,
+  );
+
+  console.log("\n### Webhook deliveries\n");
+  if ("skipped" in webhooks) console.log(`Skipped: ${webhooks.skipped}.`);
+  else {
+    console.log("| measurement | deliveries | per second (median) | runs | time to emit them (median) |");
+    console.log("|---|---|---|---|---|");
+    console.log(
+      `| publish 20 routes, complete 500 orders, all delivered to a local receiver | ${webhooks.deliveries} | ${fmt(median(webhooks.perSecond))} | ${webhooks.perSecond.length} | ${fmt(median(webhooks.emitMs))} ms |`,
+    );
+  }
+  console.log(
+    `\nPackages: ${fromSource ? "the sources, through tsx" : "the built packages (dist/)"}. Machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? "unknown"}), Node ${process.version}; load average before ${loadBefore}, after ${loadAfter}.`,
+  );
+}
+
+await main();
