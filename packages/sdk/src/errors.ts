@@ -56,11 +56,56 @@ export class DispatchError extends Error {
   static {
     named(DispatchError, "DispatchError");
   }
+
+  /** The serialized form (`JSON.stringify(error)`): name and message, plus each class's own fields. Never a token. */
+  toJSON(): DispatchErrorJson {
+    return { name: this.name, message: this.message };
+  }
 }
 
-/** Set a class's `name` on its prototype, so it survives minifiers that rename classes and stays non-enumerable. */
-function named(cls: { prototype: Error }, name: string): void {
+/**
+ * Name an error class for good: the class itself (`RateLimitError.name`, which bundlers would otherwise rename to
+ * `_RateLimitError` or a minified letter) and its prototype's `name`, which every instance reads (non-enumerable,
+ * so it stays out of `Object.keys` and `util.inspect`'s property list).
+ */
+export function named(cls: { prototype: Error }, name: string): void {
+  Object.defineProperty(cls, "name", { value: name, configurable: true });
   Object.defineProperty(cls.prototype, "name", { value: name, writable: true, configurable: true });
+}
+
+/**
+ * The serialized form of any {@link DispatchError}: what `JSON.stringify(error)` writes. Subclasses add their own
+ * fields (`status`, `code`, `timeoutMs`, `cause`…).
+ *
+ * @example
+ * ```ts
+ * const logged: DispatchErrorJson = new DispatchError("Failed to do it: because").toJSON();
+ * ```
+ */
+export interface DispatchErrorJson {
+  name: string;
+  message: string;
+}
+
+/**
+ * The JSON form of an error's `cause` (a copy of the underlying error, without the token).
+ *
+ * @example
+ * ```ts
+ * const cause: CauseJson | undefined = connectionError.toJSON().cause; // { name: "TypeError", message, code: "ECONNREFUSED" }
+ * ```
+ */
+export interface CauseJson {
+  name: string;
+  message: string;
+  code?: string;
+}
+
+/** The JSON form of a cause, when there is one. */
+function causeJson(cause: unknown): CauseJson | undefined {
+  if (!(cause instanceof Error)) return undefined;
+  const code = (cause as { code?: unknown }).code;
+  return { name: cause.name, message: cause.message, ...(typeof code === "string" ? { code } : {}) };
 }
 
 /**
@@ -71,7 +116,7 @@ function named(cls: { prototype: Error }, name: string): void {
  * const logged: ApiErrorJson = apiError.toJSON();
  * ```
  */
-export interface ApiErrorJson {
+export interface ApiErrorJson extends DispatchErrorJson {
   name: string;
   status: number;
   code: ErrorCode | "UNKNOWN";
@@ -170,7 +215,7 @@ export class ApiError extends DispatchError {
   }
 
   /** The safe serialized form (status, code, message, requestId, details). */
-  toJSON(): ApiErrorJson {
+  override toJSON(): ApiErrorJson {
     return {
       name: this.name,
       status: this.status,
@@ -294,7 +339,10 @@ export class ServerError extends ApiError {
 }
 
 /**
- * The request never got an answer: DNS, connection refused, reset, TLS. Thrown once the retries are used up.
+ * The request never got an answer: DNS, connection refused, reset, TLS. Thrown once the retries are used up. The
+ * message names the method, the URL and what happened (`Failed to POST https://api.dispatch.example.com/v2/orders:
+ * connect ECONNREFUSED 10.0.0.7:443`); `cause` is a copy of the underlying error with its `code` (`ECONNREFUSED`,
+ * `ENOTFOUND`…) and without the token.
  *
  * @example
  * ```ts
@@ -304,6 +352,31 @@ export class ServerError extends ApiError {
 export class ConnectionError extends DispatchError {
   static {
     named(ConnectionError, "ConnectionError");
+  }
+
+  override toJSON(): DispatchErrorJson & { cause?: CauseJson } {
+    const cause = causeJson(this.cause);
+    return { ...super.toJSON(), ...(cause ? { cause } : {}) };
+  }
+}
+
+/**
+ * `onTokenExpired` failed (it threw, or returned no token): the call cannot be re-sent with a fresh token. `cause`
+ * is a copy of what it threw (name, message, code and stack, without the token).
+ *
+ * @example
+ * ```ts
+ * if (error instanceof TokenRefreshError) redirectToLogin();
+ * ```
+ */
+export class TokenRefreshError extends DispatchError {
+  static {
+    named(TokenRefreshError, "TokenRefreshError");
+  }
+
+  override toJSON(): DispatchErrorJson & { cause?: CauseJson } {
+    const cause = causeJson(this.cause);
+    return { ...super.toJSON(), ...(cause ? { cause } : {}) };
   }
 }
 
@@ -326,6 +399,10 @@ export class TimeoutError extends DispatchError {
   constructor(message: string, timeoutMs: number) {
     super(message);
     this.timeoutMs = timeoutMs;
+  }
+
+  override toJSON(): DispatchErrorJson & { timeoutMs: number } {
+    return { ...super.toJSON(), timeoutMs: this.timeoutMs };
   }
 }
 

@@ -1,10 +1,14 @@
 /**
  * The transport: the `fetch` wrapper openapi-fetch calls for every request. It adds auth and client headers,
  * retries with exponential backoff and full jitter ({@link retryDelay} alone decides what is retried), holds a
- * call to its time limit, honours abort signals and refreshes expired tokens. Its sleep and deadline helpers
- * also pace {@link waitForAction}.
+ * call to its time limit (body included), honours abort signals, refreshes expired tokens, and reports to the
+ * logger and hooks. Its sleep and deadline helpers also pace {@link waitForAction}.
  */
-import { ConnectionError, parseRetryAfter, TimeoutError } from "./errors.js";
+import type { HeadersOptions } from "openapi-fetch";
+import { ConnectionError, parseRetryAfter, TimeoutError, TokenRefreshError } from "./errors.js";
+import { createObserver, type LoggingOptions, type Observer, type RequestEvent } from "./logging.js";
+import { checkCallOptions } from "./option-checks.js";
+import { describeFailure, redact, sanitize } from "./redaction.js";
 
 /** The SDK's version, sent in `x-dispatch-client`. */
 const SDK_VERSION = "0.1.0";
@@ -97,7 +101,8 @@ export interface RetryOptions {
 
 /**
  * Per-call options, passed beside `params`/`body` in any call's init:
- * `client.POST("/v2/schedules", { body, retries: { retryPost: true }, timeoutMs: 5000 })`.
+ * `client.POST("/v2/schedules", { body, retries: { retryPost: true }, timeoutMs: 5000 })`. Any other key is a
+ * compile error, and a wrong value a `TypeError` naming the option when the call is made.
  *
  * @example
  * ```ts
@@ -107,9 +112,15 @@ export interface RetryOptions {
  */
 export interface CallOptions {
   /** Overrides the client's retry settings for this call (a number sets `maxRetries`; `false` disables). */
-  retries?: number | false | RetryOptions;
-  /** Overrides the client's `timeoutMs` for this call. */
-  timeoutMs?: number;
+  retries?: number | false | RetryOptions | undefined;
+  /** Overrides the client's `timeoutMs` for this call: the whole call, retries and reading the answer included. */
+  timeoutMs?: number | undefined;
+  /** Sent as the `Idempotency-Key` header: the same key on a repeated request lets the API run it only once. */
+  idempotencyKey?: string | undefined;
+  /** Aborts the call (also during a backoff pause); it rejects with the signal's reason. */
+  signal?: AbortSignal | undefined;
+  /** Extra headers for this call (over the client's `headers`). `Authorization` is always the client's token. */
+  headers?: HeadersOptions | undefined;
 }
 
 // Retries: the settings, the backoff, and the one predicate that decides
@@ -316,18 +327,21 @@ interface TokenState {
  * const options: ClientOptions = { baseUrl: "https://api.dispatch.example.com", token: () => session.token, timeoutMs: 30_000 };
  * ```
  */
-export interface ClientOptions {
+export interface ClientOptions extends LoggingOptions {
   /** Base URL of the API, e.g. `https://api.dispatch.example.com`. */
   baseUrl: string;
   /** API token, sent as `Authorization: Bearer <token>`. */
   token: TokenSource;
   /** The fetch to wrap; default `globalThis.fetch`, looked up at call time (MSW set up later still intercepts). */
   fetch?: FetchLike | undefined;
+  /** Headers sent with every call (a call's own `headers` win). `Authorization` is always the token. */
+  headers?: Record<string, string> | Headers | undefined;
   /** Retry settings (a number sets `maxRetries`; `false` disables retries). Default: 2 retries. */
   retries?: number | false | RetryOptions | undefined;
   /**
-   * Time limit of a whole call in milliseconds, retries and backoff included, until the response headers arrive;
-   * a call that takes longer rejects with {@link TimeoutError}. Default: none.
+   * Time limit of a whole call in milliseconds: every attempt, the pauses between them and reading the answer's
+   * body. A call that takes longer rejects with {@link TimeoutError}, also when the server sent its headers and then
+   * stalled. With a time limit the answer is read into memory before the call resolves. Default: none.
    */
   timeoutMs?: number | undefined;
   /** Your application's name/version, sent in `x-dispatch-client` (and `User-Agent` where a runtime allows it). */
@@ -339,16 +353,21 @@ export interface ClientOptions {
   onTokenExpired?: (() => string | Promise<string>) | undefined;
 }
 
+/** The SDK's per-call options as openapi-fetch leaves them: properties of the request. */
+type CallExtras = Pick<CallOptions, "retries" | "timeoutMs" | "idempotencyKey">;
+
 /**
  * Wrap a fetch with auth, client headers, retries, timeouts and token refresh; `createClient` hands the result to
- * openapi-fetch. Per-call `retries` and `timeoutMs` (see {@link CallOptions}) arrive as properties of the request,
- * where openapi-fetch puts init keys it does not know.
+ * openapi-fetch. Per-call `retries`, `timeoutMs` and `idempotencyKey` (see {@link CallOptions}) arrive as properties
+ * of the request, where openapi-fetch puts init keys it does not know.
  */
 export function createTransport(options: Omit<ClientOptions, "baseUrl">): FetchLike {
   const fetchFn: FetchLike = options.fetch ?? ((request) => globalThis.fetch(request));
   const clientRetry = normalize(options.retries);
   const clientResolved = resolveRetry(clientRetry, {});
   const client = clientId(options.userAgent);
+  const extraHeaders = options.headers ? [...new Headers(options.headers)] : [];
+  const observer = createObserver(options);
   const tokens: TokenState = { source: options.token, refreshing: undefined };
   // Sync for a string token: no extra microtask on the hot path.
   const currentToken = (): string | Promise<string> =>
@@ -358,7 +377,13 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">): FetchL
     if ((await currentToken()) !== used) return; // another call refreshed it meanwhile
     tokens.refreshing ??= (async () => {
       try {
-        tokens.source = await onTokenExpired();
+        const fresh: unknown = await onTokenExpired();
+        if (typeof fresh !== "string" || fresh === "") {
+          throw new TypeError(
+            `onTokenExpired returned ${fresh === "" ? "an empty string" : typeof fresh}, not a token`,
+          );
+        }
+        tokens.source = fresh;
       } finally {
         tokens.refreshing = undefined;
       }
@@ -367,12 +392,19 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">): FetchL
   }
 
   return async function transport(template: Request): Promise<Response> {
-    const extra = template as Request & { retries?: number | false | RetryOptions; timeoutMs?: number };
+    // Own properties of the request are init keys openapi-fetch copied onto it: the SDK's options, or mistakes.
+    if (Object.keys(template).length > 0) checkCallOptions(template, target(template));
+    const extra = template as Request & CallExtras;
     const retry = extra.retries === undefined ? clientResolved : resolveRetry(clientRetry, normalize(extra.retries));
     const timeoutMs = extra.timeoutMs ?? options.timeoutMs;
     const method = template.method.toUpperCase();
 
-    if (!template.headers.has("x-dispatch-client")) setClientHeaders(template.headers, client);
+    // Set by openapi-fetch from createClient; a request handed to the transport directly gets them here.
+    if (!template.headers.has("x-dispatch-client")) {
+      setClientHeaders(template.headers, client);
+      for (const [name, value] of extraHeaders) if (!template.headers.has(name)) template.headers.set(name, value);
+    }
+    if (extra.idempotencyKey !== undefined) template.headers.set("Idempotency-Key", extra.idempotencyKey);
 
     // One signal for the whole call: the caller's signal, or a deadline linked to it when there is a time limit.
     // (No closures on the path without a time limit: they cost on every call.)
@@ -382,13 +414,24 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">): FetchL
         : withDeadline(
             template.signal,
             timeoutMs,
-            () => new TimeoutError(`Failed to ${label(template)}: no answer within ${timeoutMs} ms`, timeoutMs),
+            () =>
+              new TimeoutError(
+                `Failed to ${target(template)}: no answer within ${timeoutMs} ms (timeoutMs)`,
+                timeoutMs,
+              ),
           );
     const signal = deadline?.signal ?? template.signal;
     const deadlineAt = deadline?.at ?? Number.POSITIVE_INFINITY;
 
+    // The answer is read inside the call when the time limit must cover its body, or when the body is logged.
+    const readsBody = deadline !== undefined || observer?.bodies === true;
+    // What the logger and hooks are told; nothing is prepared for them when there are none.
+    const event = observer ? describeRequest(template, method) : undefined;
+    const startedAt = observer ? performance.now() : 0;
+
     let token: string | undefined;
-    let refreshed = false;
+    let expired: string | undefined; // the token before a refresh, also kept out of every text
+    let sent = 0;
     try {
       for (let attempt = 0; ; attempt++) {
         const next = currentToken();
@@ -398,59 +441,179 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">): FetchL
         // Keep the template unsent so its body can be re-sent intact; a bodiless request can be sent as is.
         let request = template.body === null ? template : template.clone();
         if (deadline) request = new Request(request, { signal });
+        sent++;
+        if (observer && event) {
+          const body = observer.bodies && template.body !== null ? await template.clone().text() : undefined;
+          observer.request(withBody({ ...event, attempt: sent }, body, [token, expired]));
+        }
+        const sentAt = observer ? performance.now() : 0;
 
         let response: Response | undefined;
         let failure: unknown;
         try {
-          response = await fetchFn(request);
+          const answer = await fetchFn(request);
+          response = readsBody ? await buffered(answer, signal) : answer;
         } catch (error) {
           if (signal.aborted) throw signal.reason;
           failure = error;
         }
+        if (observer && event)
+          observer.response(
+            await describeOutcome(event, sent, sentAt, response, failure, observer.bodies, [token, expired]),
+          );
 
-        if (response?.status === 401 && options.onTokenExpired && !refreshed && (await isTokenExpired(response))) {
-          refreshed = true;
+        if (
+          response?.status === 401 &&
+          options.onTokenExpired &&
+          expired === undefined &&
+          (await isTokenExpired(response))
+        ) {
+          expired = token;
           discard(response);
-          await refresh(token, options.onTokenExpired);
+          if (observer && event) observer.refresh({ ...event, attempt: sent });
+          try {
+            await refresh(token, options.onTokenExpired);
+          } catch (error) {
+            const reason = redact(describeFailure(error), [token]);
+            throw new TokenRefreshError(`Failed to refresh the expired token for ${target(template)}: ${reason}`, {
+              cause: sanitize(error, [token]),
+            });
+          }
           attempt--; // the refresh retry does not count against the retries
           continue;
         }
 
         const delayMs = retryDelay(retry, method, attempt, response, deadlineAt);
         if (delayMs === undefined) {
-          if (response) return response;
-          const reason = failure instanceof Error ? failure.message : String(failure);
-          throw new ConnectionError(`Failed to ${label(template)}: ${redact(reason, token)}`, {
-            cause: sanitize(failure, token),
+          if (response) {
+            if (observer && event) observer.answered(summarize(event, sent, response), performance.now() - startedAt);
+            return response;
+          }
+          const reason = redact(describeFailure(failure), [token, expired]);
+          throw new ConnectionError(`Failed to ${target(template)}: ${reason}`, {
+            cause: sanitize(failure, [token, expired]),
           });
         }
         if (response) discard(response);
+        if (observer && event) {
+          const error = failure === undefined ? undefined : redact(describeFailure(failure), [token, expired]);
+          observer.retry({ ...summarize(event, sent, response), ...(error ? { error } : {}) }, delayMs);
+        }
         retry.onRetry?.({ attempt: attempt + 1, delayMs, method, url: template.url, status: response?.status });
         await abortableSleep(retry.sleep, delayMs, signal);
       }
     } catch (error) {
       // Whatever was under way when the deadline or the caller's signal fired, report that, not its side effect.
-      throw signal.aborted ? signal.reason : error;
+      const reason = signal.aborted ? signal.reason : error;
+      if (observer && event) {
+        observer.failed({ ...event, attempt: sent }, reason, performance.now() - startedAt, template.signal.aborted);
+      }
+      throw reason;
     } finally {
       deadline?.dispose();
     }
   };
 }
 
-/** Replace every occurrence of the token in a text. */
-function redact(text: string, token: string | undefined): string {
-  return token ? text.split(token).join("[redacted]") : text;
+/** How errors and logs name a request, without its query (whose values may be personal data): `GET https://host/v2/orders`. */
+function target(request: Request): string {
+  return `${request.method} ${originAndPath(request.url)}`;
 }
 
-/** A describable label of a request without its query values: `GET /v2/orders`. */
-function label(request: Request): string {
-  let path = request.url;
+function originAndPath(url: string): string {
   try {
-    path = new URL(request.url).pathname;
+    const parsed = new URL(url);
+    return parsed.origin + parsed.pathname;
   } catch {
-    // keep the raw url
+    return url.split("?")[0] ?? url;
   }
-  return `${request.method} ${path}`;
+}
+
+/** The part of the logger's and hooks' events that stays the same for every attempt of a call. */
+function describeRequest(request: Request, method: string): RequestEvent {
+  const url = originAndPath(request.url);
+  let path = url;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    // a URL the runtime cannot parse: report it whole
+  }
+  return { method, url, path, attempt: 0 };
+}
+
+function withBody<E extends RequestEvent>(event: E, body: string | undefined, tokens: (string | undefined)[]): E {
+  return body === undefined ? event : { ...event, body: redact(body, tokens) };
+}
+
+/** An attempt's answer as the logger and hooks see it (status, duration, request id; no headers). */
+function summarize(event: RequestEvent, attempt: number, response: Response | undefined, durationMs = 0) {
+  return {
+    ...event,
+    attempt,
+    status: response?.status,
+    durationMs,
+    requestId: response?.headers.get("x-request-id") ?? undefined,
+  };
+}
+
+/** An attempt's outcome for {@link Observer.response}: the answer, or why none came; bodies only when wanted. */
+async function describeOutcome(
+  event: RequestEvent,
+  attempt: number,
+  sentAt: number,
+  response: Response | undefined,
+  failure: unknown,
+  bodies: boolean,
+  tokens: (string | undefined)[],
+) {
+  const outcome = summarize(event, attempt, response, performance.now() - sentAt);
+  if (response === undefined) return { ...outcome, error: redact(describeFailure(failure), tokens) };
+  // The answer was read into memory (`readsBody`), so a copy costs no waiting.
+  if (!bodies || response.body === null) return outcome;
+  return { ...outcome, responseBody: redact(await response.clone().text(), tokens) };
+}
+
+/** Statuses whose answers have no body (a `Response` refuses one). */
+const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * The answer with its body read into memory, while `signal` (the call's deadline) can still stop the reading: a
+ * server that sends its headers and then stalls must not hold the call past its time limit. openapi-fetch then
+ * parses the copy, which is already complete.
+ */
+async function buffered(response: Response, signal: AbortSignal): Promise<Response> {
+  if (response.body === null) return response;
+  const bytes = await untilAborted(response.arrayBuffer(), signal);
+  const copy = new Response(NULL_BODY_STATUS.has(response.status) ? null : bytes, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+  // A constructed Response has no URL; keep the one the answer came from (redirects followed).
+  if (response.url) Object.defineProperty(copy, "url", { value: response.url });
+  return copy;
+}
+
+/** A promise that rejects with the signal's reason as soon as it aborts (the underlying work may go on). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    promise.catch(() => {});
+    return Promise.reject(signal.reason);
+  }
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** Free an answer that is not handed back (not awaited: some bodies only settle once read). */
@@ -466,15 +629,4 @@ async function isTokenExpired(response: Response): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-/** A copy of an underlying error with the token taken out of its message and no references to the request. */
-function sanitize(error: unknown, token: string | undefined): Error {
-  if (!(error instanceof Error)) return new Error(redact(String(error), token));
-  const copy = new Error(redact(error.message, token));
-  copy.name = error.name;
-  const code = (error as { code?: unknown }).code ?? (error.cause as { code?: unknown } | undefined)?.code;
-  if (typeof code === "string") (copy as Error & { code?: string }).code = code;
-  if (copy.stack) copy.stack = redact(copy.stack, token);
-  return copy;
 }

@@ -4,7 +4,7 @@
  *
  * @see `docs/api-contract.md` section 6 (webhooks)
  */
-import { DispatchError } from "./errors.js";
+import { DispatchError, type DispatchErrorJson, named } from "./errors.js";
 import type { components } from "./generated/openapi.js";
 
 /**
@@ -89,16 +89,16 @@ export class WebhookVerificationError extends DispatchError {
   readonly reason: WebhookVerificationReason;
 
   static {
-    Object.defineProperty(WebhookVerificationError.prototype, "name", {
-      value: "WebhookVerificationError",
-      writable: true,
-      configurable: true,
-    });
+    named(WebhookVerificationError, "WebhookVerificationError");
   }
 
   constructor(reason: WebhookVerificationReason, message: string) {
     super(`Failed to verify webhook: ${message}`);
     this.reason = reason;
+  }
+
+  override toJSON(): DispatchErrorJson & { reason: WebhookVerificationReason } {
+    return { ...super.toJSON(), reason: this.reason };
   }
 }
 

@@ -80,7 +80,7 @@ describe("waitForAction", () => {
     });
     expect(done).toEqual(finished);
     expect(polls).toEqual([1, 2, 3].map(() => path.replace(":id", UUID)));
-    expect(sleeps).toEqual([62.5, 3000, 3000]); // a quarter of intervalMs before the first poll, then the hints
+    expect(sleeps).toEqual([3000, 3000]); // the first poll at once, then the hints
     expect(progress).toEqual(["pending", "pending", "finished"]);
   });
 
@@ -315,7 +315,7 @@ describe("deleteOrders", () => {
 });
 
 describe("waitForAction without Retry-After hints", () => {
-  it("starts polling quickly and backs off to intervalMs", async () => {
+  it("polls at once, then pauses briefly and backs off to intervalMs", async () => {
     const finished = action("publish", "finished", { actionSummary: summaries.publish });
     const pending = action("publish", "pending");
     const polls = pollScript("/v2/routes/actions/:id", [pending, pending, pending, pending, finished], "");
@@ -328,6 +328,6 @@ describe("waitForAction without Retry-After hints", () => {
     });
     expect(done.status).toBe("finished");
     expect(polls).toHaveLength(5);
-    expect(sleeps).toEqual([250, 500, 1000, 1000, 1000]);
+    expect(sleeps).toEqual([250, 500, 1000, 1000]); // the first poll at once, then a quarter of intervalMs, doubling
   });
 });
