@@ -215,9 +215,10 @@ export function isAction(value: unknown): value is Action {
  * if (isAccepted(result)) console.log(`deleting in the background: ${result.data.actionUuid}`);
  * ```
  */
-export function isAccepted<R extends { data?: unknown; response: Response }>(
-  result: R,
-): result is R & { data: Extract<NonNullable<R["data"]>, Action> } {
+export function isAccepted<D>(result: {
+  data?: D;
+  response: Response;
+}): result is { data: Extract<NonNullable<D>, Action>; response: Response } {
   return result.response.status === 202 && isAction(result.data);
 }
 
