@@ -331,7 +331,7 @@ export async function waitForAction(
   const actionUuid = typeof action === "string" ? action : action.actionUuid;
   if (typeof action !== "string" && action.actionName !== kind) {
     throw new TypeError(
-      `Failed to wait for action ${actionUuid}: it is a ${action.actionName} action, not ${kind} (options.kind)`,
+      `Failed to wait for action ${actionUuid}: options.kind is ${kind}, but the action's kind is ${action.actionName}`,
     );
   }
   const intervalMs = options.intervalMs ?? 1000;

@@ -5,6 +5,8 @@
 
 /** What replaces the token. */
 const REDACTED = "[redacted]";
+/** What replaces a token that is a word of {@link REDACTED} itself (`redacted`): no token character at all. */
+const REDACTED_PLAIN = "[***]";
 
 /**
  * Characters a bearer token is made of (RFC 6750 `b64token`, without the trailing `=` that also separates keys from
@@ -25,21 +27,26 @@ function bounded(text: string, at: number, edge: string): boolean {
   return next === undefined || !TOKEN_CHAR.test(next) || !TOKEN_CHAR.test(edge);
 }
 
+/** Whether the occurrence of `token` at `at` in `text` is the token itself rather than part of a longer word. */
+function whole(text: string, token: string, at: number): boolean {
+  if (token.length >= UNMISTAKABLE_LENGTH) return true;
+  return bounded(text, at - 1, token[0] as string) && bounded(text, at + token.length, token.at(-1) as string);
+}
+
 /** Replace every whole occurrence of one token in a text; any other text is left exactly as it is. */
 function redactOne(text: string, token: string): string {
   let at = text.indexOf(token);
   if (at === -1) return text;
-  const first = token[0] as string;
-  const last = token[token.length - 1] as string;
-  const anywhere = token.length >= UNMISTAKABLE_LENGTH;
+  // A token that is itself a word of the marker (`redacted`) would reappear in it.
+  const marker =
+    REDACTED.includes(token) && whole(REDACTED, token, REDACTED.indexOf(token)) ? REDACTED_PLAIN : REDACTED;
   let out = "";
   let from = 0;
   while (at !== -1) {
-    const end = at + token.length;
-    if (anywhere || (bounded(text, at - 1, first) && bounded(text, end, last))) {
-      out += text.slice(from, at) + REDACTED;
-      from = end;
-      at = text.indexOf(token, end);
+    if (whole(text, token, at)) {
+      out += text.slice(from, at) + marker;
+      from = at + token.length;
+      at = text.indexOf(token, from);
     } else {
       at = text.indexOf(token, at + 1);
     }
@@ -50,7 +57,8 @@ function redactOne(text: string, token: string): string {
 /**
  * Replace each whole occurrence of the tokens in a text by `[redacted]`. An occurrence is whole when it is not glued
  * to token characters on either side (a one-letter token `t` leaves `fetch` alone but is taken out of `Bearer t`);
- * tokens of 16 characters or more are taken out wherever they appear. Nothing else in the text changes.
+ * tokens of 16 characters or more are taken out wherever they appear. Nothing else in the text changes, and for a
+ * bearer token (RFC 6750 `b64token`) no whole occurrence is left.
  */
 export function redact(text: string, tokens: readonly (string | undefined)[]): string {
   let out = text;

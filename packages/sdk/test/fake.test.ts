@@ -197,6 +197,25 @@ describe("helpers against the fake", () => {
     expect((error as ActionFailedError).reason).toMatch(/no_routes|no_orders/);
   });
 
+  it("rejects a publish with the routes that failed and why", async () => {
+    const c = client();
+    const routeUuid = await createRoute(c); // a route without orders: nothing to send to a driver
+    const error = await publishAndWait(
+      c,
+      { workspaceUuid: workspaceUuid(), date: DATE },
+      { sleep: clockSleep() },
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ActionFailedError);
+    expect((error as ActionFailedError).failures).toEqual([
+      { kind: "route", uuid: routeUuid, reason: "route has no orders" },
+    ]);
+    expect((error as Error).message).toMatch(
+      new RegExp(
+        `^Failed to publish \\(action [0-9a-f-]+\\): route_failed; 1 route failed: ${routeUuid} \\(route has no orders\\)$`,
+      ),
+    );
+  });
+
   it("publishes and waits", async () => {
     const c = client();
     const routeUuid = await createRoute(c);
