@@ -259,7 +259,8 @@ export interface WaitOptions<K extends ActionKind = ActionKind> {
  *
  * @example
  * ```ts
- * await publishAndWait(client, body, { onAccepted: (a) => db.save(a.actionUuid) } satisfies StartAndWaitOptions<"publish">);
+ * const options: StartAndWaitOptions<"publish"> = { timeoutMs: 60_000, onAccepted: (a) => db.save("publish", a.actionUuid) };
+ * await publishAndWait(client, { workspaceUuid, date: "2026-11-24" }, options);
  * ```
  */
 export interface StartAndWaitOptions<K extends ActionKind> extends Omit<WaitOptions<K>, "kind"> {
@@ -436,7 +437,8 @@ export async function publishAndWait(
  *
  * @example
  * ```ts
- * const kept = result.failed.filter((f) => f.reason === ("order_locked" satisfies DeleteFailureReason));
+ * const { failed } = await deleteOrders(client, uuids);
+ * const locked = failed.filter((f) => f.reason === ("order_locked" satisfies DeleteFailureReason));
  * ```
  */
 export type DeleteFailureReason =

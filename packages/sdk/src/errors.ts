@@ -10,7 +10,7 @@ import type { components } from "./generated/openapi.js";
  *
  * @example
  * ```ts
- * if (error.code === ("ORDER_COMPLETED" satisfies ErrorCode)) console.warn("already delivered");
+ * if (apiError.code === ("ORDER_COMPLETED" satisfies ErrorCode)) console.warn("already delivered");
  * ```
  */
 export type ErrorCode = components["schemas"]["ErrorCode"];
@@ -149,12 +149,14 @@ export interface ApiErrorInit {
  *
  * @example
  * ```ts
- * try {
- *   await unwrap(client.GET("/v2/orders/{orderUuid}", { params: { path: { orderUuid } } }));
- * } catch (error) {
- *   if (error instanceof NotFoundError) return undefined;
- *   if (error instanceof ApiError) console.error(error.code, error.requestId);
- *   throw error;
+ * async function findOrder(orderUuid: string) {
+ *   try {
+ *     return await unwrap(client.GET("/v2/orders/{orderUuid}", { params: { path: { orderUuid } } }));
+ *   } catch (error) {
+ *     if (error instanceof NotFoundError) return undefined;
+ *     if (error instanceof ApiError) console.error(error.code, error.requestId);
+ *     throw error;
+ *   }
  * }
  * ```
  */
@@ -247,7 +249,7 @@ export class UnauthorizedError extends ApiError {
  *
  * @example
  * ```ts
- * if (error instanceof TokenExpiredError) token = await refreshToken();
+ * const fresh = error instanceof TokenExpiredError ? await refreshToken() : undefined;
  * ```
  */
 export class TokenExpiredError extends UnauthorizedError {
@@ -261,7 +263,10 @@ export class TokenExpiredError extends UnauthorizedError {
  *
  * @example
  * ```ts
- * if (error instanceof NotFoundError) return null;
+ * const order = await unwrap(client.GET("/v2/orders/{orderUuid}", { params: { path: { orderUuid } } })).catch((error) => {
+ *   if (error instanceof NotFoundError) return null;
+ *   throw error;
+ * });
  * ```
  */
 export class NotFoundError extends ApiError {
@@ -417,12 +422,8 @@ function isErrorBody(body: unknown): body is ErrorBody {
 }
 
 /**
- * Seconds to wait from a `Retry-After` header (delta-seconds or HTTP-date), or `undefined`.
- *
- * @example
- * ```ts
- * parseRetryAfter(new Headers({ "Retry-After": "3" })); // 3
- * ```
+ * Seconds to wait from a `Retry-After` header (delta-seconds or HTTP-date), or `undefined`: `3` for `Retry-After: 3`.
+ * Internal (not exported from the package).
  */
 export function parseRetryAfter(headers: Pick<Headers, "get">, now: number = Date.now()): number | undefined {
   const value = headers.get("retry-after")?.trim();
