@@ -4,10 +4,20 @@
  * calls.
  */
 import createFetchClient, { type FetchResponse, type MaybeOptionalInit, type Middleware } from "openapi-fetch";
-import { ApiError } from "./errors.js";
+import { ApiError, TimeoutError } from "./errors.js";
 import type { paths } from "./generated/openapi.js";
-import { checkClientOptions } from "./option-checks.js";
-import { type CallOptions, type ClientOptions, clientHeaders, createTransport, type TokenSource } from "./transport.js";
+import { checkCallInit, checkClientOptions } from "./option-checks.js";
+import {
+  CALL_DEADLINE,
+  type CallDeadline,
+  type CallOptions,
+  type ClientOptions,
+  clientHeaders,
+  createTransport,
+  type TokenSource,
+  untilAborted,
+  withDeadline,
+} from "./transport.js";
 
 export type { ClientOptions };
 
@@ -187,7 +197,75 @@ export function createClient(options: ClientOptions): DispatchClient {
       headers[name] = value;
     });
   }
-  return createFetchClient<paths>({ baseUrl: options.baseUrl, fetch: transport, headers }) as DispatchClient;
+  const core = createFetchClient<paths>({ baseUrl: options.baseUrl, fetch: transport, headers });
+  // openapi-fetch's generic `request`, without its per-path types (the public signatures carry them).
+  const request = core.request as unknown as (method: string, path: string, init?: CallInit) => Promise<unknown>;
+
+  const base = options.baseUrl.replace(/\/+$/, "");
+
+  function call(method: string, path: string, init: CallInit | undefined): Promise<unknown> {
+    if (init !== undefined) {
+      try {
+        checkCallInit(init, method, base + path);
+      } catch (error) {
+        return Promise.reject(error); // a call reports its mistakes like its failures: it rejects
+      }
+    }
+    const timeoutMs = init?.timeoutMs ?? options.timeoutMs;
+    if (timeoutMs === undefined) return request(method, path, init);
+    return withinTimeLimit(request, method, path, init, timeoutMs, `${method.toUpperCase()} ${base}${path}`);
+  }
+
+  const method = (name: string) => (path: string, init?: CallInit) => call(name, path, init);
+  const client = {
+    request: (name: string, path: string, init?: CallInit) => call(name, path, init),
+    GET: method("GET"),
+    PUT: method("PUT"),
+    POST: method("POST"),
+    DELETE: method("DELETE"),
+    OPTIONS: method("OPTIONS"),
+    HEAD: method("HEAD"),
+    PATCH: method("PATCH"),
+    TRACE: method("TRACE"),
+    use: core.use,
+    eject: core.eject,
+  };
+  return client as unknown as DispatchClient;
+}
+
+/** A call's init as the client passes it on: openapi-fetch's members and the SDK's options. */
+type CallInit = CallOptions & Record<string, unknown>;
+
+/**
+ * Make a call within `timeoutMs`, reading its answer included. One deadline covers every attempt, the pauses
+ * between them and the body: its signal goes on the request, so aborting it also aborts reading the body (the fetch
+ * standard's rule), and the call settles at the deadline even with a fetch that ignores its signal. The transport
+ * finds the deadline on the request (for its retry decisions) instead of setting up its own.
+ */
+async function withinTimeLimit(
+  request: (method: string, path: string, init?: CallInit) => Promise<unknown>,
+  method: string,
+  path: string,
+  init: CallInit | undefined,
+  timeoutMs: number,
+  where: string,
+): Promise<unknown> {
+  const handed: CallDeadline = {
+    target: where,
+    deadline: withDeadline(
+      init?.signal ?? undefined,
+      timeoutMs,
+      () => new TimeoutError(`Failed to ${handed.target}: no answer within ${timeoutMs} ms (timeoutMs)`, timeoutMs),
+    ),
+  };
+  const { signal } = handed.deadline;
+  try {
+    return await untilAborted(request(method, path, { ...init, signal, [CALL_DEADLINE]: handed }), signal);
+  } catch (error) {
+    throw signal.aborted ? signal.reason : error;
+  } finally {
+    handed.deadline.dispose();
+  }
 }
 
 /**

@@ -4,14 +4,41 @@
  * option that is silently ignored (`timeout: 5000`) or misread (`timeoutMs: "5s"` timing out at once).
  */
 
-/** Options of a single call that arrive on the request (openapi-fetch copies init keys a `Request` lacks onto it). */
+/** The SDK's own options of a single call. */
 const CALL_OPTIONS = ["timeoutMs", "retries", "idempotencyKey"] as const;
 
 /** What a call's init may hold besides the SDK's options, for the error message. */
 const CALL_INIT = "timeoutMs, retries, idempotencyKey, signal, headers, params, body, parseAs";
 
-/** Standard `RequestInit` members that a `Request` does not expose, so openapi-fetch copies them too: not ours to refuse. */
-const FOREIGN_INIT = new Set(["priority", "window", "dispatcher"]);
+/**
+ * Everything else a call's init may hold: openapi-fetch's request options and the standard `RequestInit` members
+ * (`dispatcher` and `duplex` are undici's).
+ */
+const OTHER_INIT = new Set([
+  "params",
+  "body",
+  "parseAs",
+  "headers",
+  "querySerializer",
+  "bodySerializer",
+  "pathSerializer",
+  "baseUrl",
+  "middleware",
+  "signal",
+  "method",
+  "cache",
+  "credentials",
+  "integrity",
+  "keepalive",
+  "mode",
+  "priority",
+  "redirect",
+  "referrer",
+  "referrerPolicy",
+  "window",
+  "dispatcher",
+  "duplex",
+]);
 
 /** Options of `createClient`. */
 const CLIENT_OPTIONS = [
@@ -140,15 +167,15 @@ function checkRetries(where: string, path: string, value: unknown): void {
 }
 
 /**
- * Check the SDK's options of one call, read from the request openapi-fetch built (`where` is `"GET <url>"`). A
- * request without such options has no own keys, so the common case costs one `Object.keys`.
+ * Check the init of one call to `method` `url` (which only an error message spells out). Costs a loop over the few
+ * keys a call has, and no allocation when they are right.
  */
-export function checkCallOptions(request: Request, where: string): void {
-  const extra = request as unknown as Record<string, unknown>;
-  for (const key of Object.keys(extra)) {
-    const value = extra[key];
-    if (value === undefined || FOREIGN_INIT.has(key)) continue;
-    switch (key as (typeof CALL_OPTIONS)[number]) {
+export function checkCallInit(init: object, method: string, url: string): void {
+  for (const key in init) {
+    const value = (init as Record<string, unknown>)[key];
+    if (value === undefined || OTHER_INIT.has(key)) continue;
+    const where = `${method.toUpperCase()} ${url}`;
+    switch (key as (typeof CALL_OPTIONS)[number] | "fetch") {
       case "timeoutMs":
         milliseconds(where, "timeoutMs", value, true);
         break;
@@ -160,6 +187,10 @@ export function checkCallOptions(request: Request, where: string): void {
           throw new TypeError(`Failed to ${where}: idempotencyKey must be a non-empty string (got ${show(value)})`);
         }
         break;
+      case "fetch":
+        throw new TypeError(
+          `Failed to ${where}: a call takes no fetch of its own (it would bypass the SDK's auth, retries and time limits); give fetch to createClient`,
+        );
       default:
         throw unknownOption(where, key, CALL_OPTIONS, CALL_INIT);
     }

@@ -7,7 +7,6 @@
 import type { HeadersOptions } from "openapi-fetch";
 import { ConnectionError, parseRetryAfter, TimeoutError, TokenRefreshError } from "./errors.js";
 import { createObserver, type LoggingOptions, type Observer, type RequestEvent } from "./logging.js";
-import { checkCallOptions } from "./option-checks.js";
 import { describeFailure, redact, sanitize } from "./redaction.js";
 
 /** The SDK's version, sent in `x-dispatch-client`. */
@@ -353,8 +352,23 @@ export interface ClientOptions extends LoggingOptions {
   onTokenExpired?: (() => string | Promise<string>) | undefined;
 }
 
+/**
+ * A call's time limit as `createClient` sets it up: one deadline for the whole call, body included, which it ends
+ * itself once the answer is parsed. It reaches the transport as a property of the request, under
+ * {@link CALL_DEADLINE}; `target` is how the timeout error names the call, refined by the transport to the URL.
+ */
+export interface CallDeadline {
+  deadline: Deadline;
+  target: string;
+}
+
+/** The init key (copied onto the request by openapi-fetch) under which a {@link CallDeadline} reaches the transport. */
+export const CALL_DEADLINE = "dispatchkitDeadline";
+
 /** The SDK's per-call options as openapi-fetch leaves them: properties of the request. */
-type CallExtras = Pick<CallOptions, "retries" | "timeoutMs" | "idempotencyKey">;
+type CallExtras = Pick<CallOptions, "retries" | "timeoutMs" | "idempotencyKey"> & {
+  [CALL_DEADLINE]?: CallDeadline;
+};
 
 /**
  * Wrap a fetch with auth, client headers, retries, timeouts and token refresh; `createClient` hands the result to
@@ -392,8 +406,6 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">): FetchL
   }
 
   return async function transport(template: Request): Promise<Response> {
-    // Own properties of the request are init keys openapi-fetch copied onto it: the SDK's options, or mistakes.
-    if (Object.keys(template).length > 0) checkCallOptions(template, target(template));
     const extra = template as Request & CallExtras;
     const retry = extra.retries === undefined ? clientResolved : resolveRetry(clientRetry, normalize(extra.retries));
     const timeoutMs = extra.timeoutMs ?? options.timeoutMs;
@@ -407,9 +419,14 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">): FetchL
     if (extra.idempotencyKey !== undefined) template.headers.set("Idempotency-Key", extra.idempotencyKey);
 
     // One signal for the whole call: the caller's signal, or a deadline linked to it when there is a time limit.
-    // (No closures on the path without a time limit: they cost on every call.)
+    // createClient sets the deadline up itself (it must outlive this function, until the body is read; the request
+    // already carries its signal); a request handed to the transport directly gets one here, and its answer is read
+    // into memory under it. (No closures on the path without a time limit: they cost on every call.)
+    const managed = extra[CALL_DEADLINE];
+    if (managed) managed.target = target(template);
     const deadline =
-      timeoutMs === undefined
+      managed?.deadline ??
+      (timeoutMs === undefined
         ? undefined
         : withDeadline(
             template.signal,
@@ -419,12 +436,11 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">): FetchL
                 `Failed to ${target(template)}: no answer within ${timeoutMs} ms (timeoutMs)`,
                 timeoutMs,
               ),
-          );
+          ));
+    const own = deadline !== undefined && managed === undefined;
     const signal = deadline?.signal ?? template.signal;
     const deadlineAt = deadline?.at ?? Number.POSITIVE_INFINITY;
 
-    // The answer is read inside the call when the time limit must cover its body, or when the body is logged.
-    const readsBody = deadline !== undefined || observer?.bodies === true;
     // What the logger and hooks are told; nothing is prepared for them when there are none.
     const event = observer ? describeRequest(template, method) : undefined;
     const startedAt = observer ? performance.now() : 0;
@@ -440,7 +456,7 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">): FetchL
         template.headers.set("Authorization", `Bearer ${token}`);
         // Keep the template unsent so its body can be re-sent intact; a bodiless request can be sent as is.
         let request = template.body === null ? template : template.clone();
-        if (deadline) request = new Request(request, { signal });
+        if (own) request = new Request(request, { signal });
         sent++;
         if (observer && event) {
           const body = observer.bodies && template.body !== null ? await template.clone().text() : undefined;
@@ -452,14 +468,17 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">): FetchL
         let failure: unknown;
         try {
           const answer = await fetchFn(request);
-          response = readsBody ? await buffered(answer, signal) : answer;
+          response = own ? await buffered(answer, signal) : answer;
         } catch (error) {
           if (signal.aborted) throw signal.reason;
           failure = error;
         }
         if (observer && event)
           observer.response(
-            await describeOutcome(event, sent, sentAt, response, failure, observer.bodies, [token, expired]),
+            await describeOutcome(event, sent, sentAt, response, failure, observer.bodies ? signal : undefined, [
+              token,
+              expired,
+            ]),
           );
 
         if (
@@ -506,11 +525,12 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">): FetchL
       // Whatever was under way when the deadline or the caller's signal fired, report that, not its side effect.
       const reason = signal.aborted ? signal.reason : error;
       if (observer && event) {
-        observer.failed({ ...event, attempt: sent }, reason, performance.now() - startedAt, template.signal.aborted);
+        const aborted = signal.aborted && !(reason instanceof TimeoutError); // by the caller, not the time limit
+        observer.failed({ ...event, attempt: sent }, reason, performance.now() - startedAt, aborted);
       }
       throw reason;
     } finally {
-      deadline?.dispose();
+      if (own) deadline?.dispose();
     }
   };
 }
@@ -556,21 +576,23 @@ function summarize(event: RequestEvent, attempt: number, response: Response | un
   };
 }
 
-/** An attempt's outcome for {@link Observer.response}: the answer, or why none came; bodies only when wanted. */
+/**
+ * An attempt's outcome for {@link Observer.response}: the answer, or why none came; its body only when wanted
+ * (`bodies` is then the call's signal: a copy of a stalled body is read no longer than the call may take).
+ */
 async function describeOutcome(
   event: RequestEvent,
   attempt: number,
   sentAt: number,
   response: Response | undefined,
   failure: unknown,
-  bodies: boolean,
+  bodies: AbortSignal | undefined,
   tokens: (string | undefined)[],
 ) {
   const outcome = summarize(event, attempt, response, performance.now() - sentAt);
   if (response === undefined) return { ...outcome, error: redact(describeFailure(failure), tokens) };
-  // The answer was read into memory (`readsBody`), so a copy costs no waiting.
   if (!bodies || response.body === null) return outcome;
-  return { ...outcome, responseBody: redact(await response.clone().text(), tokens) };
+  return { ...outcome, responseBody: redact(await untilAborted(response.clone().text(), bodies), tokens) };
 }
 
 /** Statuses whose answers have no body (a `Response` refuses one). */
@@ -595,7 +617,7 @@ async function buffered(response: Response, signal: AbortSignal): Promise<Respon
 }
 
 /** A promise that rejects with the signal's reason as soon as it aborts (the underlying work may go on). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) {
     promise.catch(() => {});
     return Promise.reject(signal.reason);

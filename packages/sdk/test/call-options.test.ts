@@ -66,6 +66,11 @@ describe("per-call options at run time", () => {
       `${WHERE}: unknown option "retry" (did you mean retries?); the options are timeoutMs, retries, idempotencyKey, signal, headers, params, body, parseAs`,
     ],
     [
+      { fetch: globalThis.fetch },
+      TypeError,
+      `${WHERE}: a call takes no fetch of its own (it would bypass the SDK's auth, retries and time limits); give fetch to createClient`,
+    ],
+    [
       { bogus: true },
       TypeError,
       `${WHERE}: unknown option "bogus"; the options are timeoutMs, retries, idempotencyKey, signal, headers, params, body, parseAs`,

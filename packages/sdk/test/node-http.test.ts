@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConnectionError, createClient, TimeoutError, unwrap } from "../src/index.js";
+import { createTransport } from "../src/transport.js";
 import { TOKEN, workspaceList } from "./support/scripted.js";
 
 const servers: Server[] = [];
@@ -63,6 +64,26 @@ describe("timeoutMs covers the whole call, reading the body included", () => {
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as TimeoutError).timeoutMs).toBe(200);
     expect(elapsedSince(start)).toBeLessThan(2_000);
+  });
+
+  it("settles at the deadline even with a fetch that ignores the signal while the body stalls", async () => {
+    const stalled = async () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"data":['));
+          },
+        }),
+        { status: 200, headers: { "content-type": "application/json" } },
+      );
+    const client = createClient({ baseUrl: "https://api.test", token: TOKEN, timeoutMs: 100, fetch: stalled });
+    await expect(client.GET("/v2/workspaces")).rejects.toBeInstanceOf(TimeoutError);
+  });
+
+  it("covers the body for a request handed to the transport directly too", async () => {
+    const baseUrl = await serve(headersThenStall([]));
+    const send = createTransport({ token: TOKEN, timeoutMs: 200 });
+    await expect(send(new Request(`${baseUrl}/v2/workspaces`))).rejects.toBeInstanceOf(TimeoutError);
   });
 
   it("still times out a server that never sends its headers", async () => {
