@@ -15,7 +15,7 @@ import {
   clientHeaders,
   createTransport,
   type TokenSource,
-  untilAborted,
+  target,
   withDeadline,
 } from "./transport.js";
 
@@ -250,17 +250,25 @@ async function withinTimeLimit(
   timeoutMs: number,
   where: string,
 ): Promise<unknown> {
+  // Settles (rejects) when the deadline passes or the caller aborts, whether or not the fetch heeds its signal.
+  let expire: (reason: unknown) => void = () => {};
+  const expired = new Promise<never>((_, reject) => {
+    expire = reject;
+  });
   const handed: CallDeadline = {
-    target: where,
     deadline: withDeadline(
       init?.signal ?? undefined,
       timeoutMs,
-      () => new TimeoutError(`Failed to ${handed.target}: no answer within ${timeoutMs} ms (timeoutMs)`, timeoutMs),
+      () => {
+        const what = handed.request ? target(handed.request) : where; // the URL, once the transport has the request
+        return new TimeoutError(`Failed to ${what}: no answer within ${timeoutMs} ms (timeoutMs)`, timeoutMs);
+      },
+      (reason) => expire(reason),
     ),
   };
   const { signal } = handed.deadline;
   try {
-    return await untilAborted(request(method, path, { ...init, signal, [CALL_DEADLINE]: handed }), signal);
+    return await Promise.race([request(method, path, { ...init, signal, [CALL_DEADLINE]: handed }), expired]);
   } catch (error) {
     throw signal.aborted ? signal.reason : error;
   } finally {

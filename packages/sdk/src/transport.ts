@@ -6,7 +6,7 @@
  */
 import type { HeadersOptions } from "openapi-fetch";
 import { ConnectionError, parseRetryAfter, TimeoutError, TokenRefreshError } from "./errors.js";
-import { createObserver, type LoggingOptions, type Observer, type RequestEvent } from "./logging.js";
+import { createObserver, type LoggingOptions, type RequestEvent, type ResponseEvent } from "./logging.js";
 import { describeFailure, redact, sanitize } from "./redaction.js";
 
 /** The SDK's version, sent in `x-dispatch-client`. */
@@ -261,24 +261,30 @@ export interface Deadline {
 
 /**
  * One signal for a whole operation: it aborts with `timeoutError()` after `timeoutMs`, or with the reason of
- * `signal` (the caller's) when that aborts first, also when it already has.
+ * `signal` (the caller's) when that aborts first, also when it already has. `onAbort` hears the reason too, without
+ * an event listener of its own (they are costly on a hot path).
  */
 export function withDeadline(
   signal: AbortSignal | undefined,
   timeoutMs: number,
   timeoutError: () => TimeoutError,
+  onAbort?: (reason: unknown) => void,
 ): Deadline {
   const controller = new AbortController();
-  const onAbort = () => controller.abort(signal?.reason);
-  const timer = setTimeout(() => controller.abort(timeoutError()), timeoutMs);
-  if (signal?.aborted) controller.abort(signal.reason);
-  else signal?.addEventListener("abort", onAbort, { once: true });
+  const abort = (reason: unknown) => {
+    controller.abort(reason);
+    onAbort?.(reason);
+  };
+  const onCallerAbort = () => abort(signal?.reason);
+  const timer = setTimeout(() => abort(timeoutError()), timeoutMs);
+  if (signal?.aborted) abort(signal.reason);
+  else signal?.addEventListener("abort", onCallerAbort, { once: true });
   return {
     signal: controller.signal,
     at: Date.now() + timeoutMs,
     dispose() {
       clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
+      signal?.removeEventListener("abort", onCallerAbort);
     },
   };
 }
@@ -355,11 +361,11 @@ export interface ClientOptions extends LoggingOptions {
 /**
  * A call's time limit as `createClient` sets it up: one deadline for the whole call, body included, which it ends
  * itself once the answer is parsed. It reaches the transport as a property of the request, under
- * {@link CALL_DEADLINE}; `target` is how the timeout error names the call, refined by the transport to the URL.
+ * {@link CALL_DEADLINE}; the transport leaves the request there, so that the timeout error can name its URL.
  */
 export interface CallDeadline {
   deadline: Deadline;
-  target: string;
+  request?: Request;
 }
 
 /** The init key (copied onto the request by openapi-fetch) under which a {@link CallDeadline} reaches the transport. */
@@ -423,7 +429,7 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">): FetchL
     // already carries its signal); a request handed to the transport directly gets one here, and its answer is read
     // into memory under it. (No closures on the path without a time limit: they cost on every call.)
     const managed = extra[CALL_DEADLINE];
-    if (managed) managed.target = target(template);
+    if (managed) managed.request = template;
     const deadline =
       managed?.deadline ??
       (timeoutMs === undefined
@@ -459,8 +465,9 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">): FetchL
         if (own) request = new Request(request, { signal });
         sent++;
         if (observer && event) {
+          event.attempt = sent;
           const body = observer.bodies && template.body !== null ? await template.clone().text() : undefined;
-          observer.request(withBody({ ...event, attempt: sent }, body, [token, expired]));
+          observer.request(body === undefined ? { ...event } : { ...event, body: redact(body, [token, expired]) });
         }
         const sentAt = observer ? performance.now() : 0;
 
@@ -473,13 +480,16 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">): FetchL
           if (signal.aborted) throw signal.reason;
           failure = error;
         }
-        if (observer && event)
-          observer.response(
-            await describeOutcome(event, sent, sentAt, response, failure, observer.bodies ? signal : undefined, [
-              token,
-              expired,
-            ]),
-          );
+        // What this attempt came to, for the logger and hooks (kept for the call's closing line).
+        let outcome: ResponseEvent | undefined;
+        if (observer && event) {
+          outcome = describeOutcome(event, sentAt, response, failure, [token, expired]);
+          if (observer.bodies && response?.body) {
+            const text = await untilAborted(response.clone().text(), signal);
+            outcome.responseBody = redact(text, [token, expired]);
+          }
+          observer.response(outcome);
+        }
 
         if (
           response?.status === 401 &&
@@ -489,7 +499,7 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">): FetchL
         ) {
           expired = token;
           discard(response);
-          if (observer && event) observer.refresh({ ...event, attempt: sent });
+          if (observer && event) observer.refresh({ ...event });
           try {
             await refresh(token, options.onTokenExpired);
           } catch (error) {
@@ -505,7 +515,7 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">): FetchL
         const delayMs = retryDelay(retry, method, attempt, response, deadlineAt);
         if (delayMs === undefined) {
           if (response) {
-            if (observer && event) observer.answered(summarize(event, sent, response), performance.now() - startedAt);
+            if (observer && outcome) observer.answered(outcome, performance.now() - startedAt);
             return response;
           }
           const reason = redact(describeFailure(failure), [token, expired]);
@@ -514,10 +524,7 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">): FetchL
           });
         }
         if (response) discard(response);
-        if (observer && event) {
-          const error = failure === undefined ? undefined : redact(describeFailure(failure), [token, expired]);
-          observer.retry({ ...summarize(event, sent, response), ...(error ? { error } : {}) }, delayMs);
-        }
+        if (observer && outcome) observer.retry(outcome, delayMs);
         retry.onRetry?.({ attempt: attempt + 1, delayMs, method, url: template.url, status: response?.status });
         await abortableSleep(retry.sleep, delayMs, signal);
       }
@@ -526,7 +533,7 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">): FetchL
       const reason = signal.aborted ? signal.reason : error;
       if (observer && event) {
         const aborted = signal.aborted && !(reason instanceof TimeoutError); // by the caller, not the time limit
-        observer.failed({ ...event, attempt: sent }, reason, performance.now() - startedAt, aborted);
+        observer.failed({ ...event }, reason, performance.now() - startedAt, aborted);
       }
       throw reason;
     } finally {
@@ -536,7 +543,7 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">): FetchL
 }
 
 /** How errors and logs name a request, without its query (whose values may be personal data): `GET https://host/v2/orders`. */
-function target(request: Request): string {
+export function target(request: Request): string {
   return `${request.method} ${originAndPath(request.url)}`;
 }
 
@@ -551,48 +558,30 @@ function originAndPath(url: string): string {
 
 /** The part of the logger's and hooks' events that stays the same for every attempt of a call. */
 function describeRequest(request: Request, method: string): RequestEvent {
-  const url = originAndPath(request.url);
-  let path = url;
   try {
-    path = new URL(url).pathname;
+    const { origin, pathname } = new URL(request.url);
+    return { method, url: origin + pathname, path: pathname, attempt: 0 };
   } catch {
-    // a URL the runtime cannot parse: report it whole
+    const url = originAndPath(request.url); // a URL the runtime cannot parse: up to its query
+    return { method, url, path: url, attempt: 0 };
   }
-  return { method, url, path, attempt: 0 };
 }
 
-function withBody<E extends RequestEvent>(event: E, body: string | undefined, tokens: (string | undefined)[]): E {
-  return body === undefined ? event : { ...event, body: redact(body, tokens) };
-}
-
-/** An attempt's answer as the logger and hooks see it (status, duration, request id; no headers). */
-function summarize(event: RequestEvent, attempt: number, response: Response | undefined, durationMs = 0) {
-  return {
-    ...event,
-    attempt,
-    status: response?.status,
-    durationMs,
-    requestId: response?.headers.get("x-request-id") ?? undefined,
-  };
-}
-
-/**
- * An attempt's outcome for {@link Observer.response}: the answer, or why none came; its body only when wanted
- * (`bodies` is then the call's signal: a copy of a stalled body is read no longer than the call may take).
- */
-async function describeOutcome(
+/** An attempt's outcome for the logger and hooks: the answer's status, duration and request id, or why none came. */
+function describeOutcome(
   event: RequestEvent,
-  attempt: number,
   sentAt: number,
   response: Response | undefined,
   failure: unknown,
-  bodies: AbortSignal | undefined,
   tokens: (string | undefined)[],
-) {
-  const outcome = summarize(event, attempt, response, performance.now() - sentAt);
-  if (response === undefined) return { ...outcome, error: redact(describeFailure(failure), tokens) };
-  if (!bodies || response.body === null) return outcome;
-  return { ...outcome, responseBody: redact(await untilAborted(response.clone().text(), bodies), tokens) };
+): ResponseEvent {
+  const durationMs = performance.now() - sentAt;
+  if (response === undefined) {
+    const error = redact(describeFailure(failure), tokens);
+    return { ...event, status: undefined, durationMs, requestId: undefined, error };
+  }
+  const requestId = response.headers.get("x-request-id") ?? undefined;
+  return { ...event, status: response.status, durationMs, requestId };
 }
 
 /** Statuses whose answers have no body (a `Response` refuses one). */
@@ -617,7 +606,7 @@ async function buffered(response: Response, signal: AbortSignal): Promise<Respon
 }
 
 /** A promise that rejects with the signal's reason as soon as it aborts (the underlying work may go on). */
-export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) {
     promise.catch(() => {});
     return Promise.reject(signal.reason);
