@@ -346,7 +346,7 @@ export interface ClientOptions extends LoggingOptions {
   /**
    * Time limit of a whole call in milliseconds: every attempt, the pauses between them and reading the answer's
    * body. A call that takes longer rejects with {@link TimeoutError}, also when the server sent its headers and then
-   * stalled. With a time limit the answer is read into memory before the call resolves. Default: none.
+   * stalled (the connection is then closed). Default: none.
    */
   timeoutMs?: number | undefined;
   /** Your application's name/version, sent in `x-dispatch-client` (and `User-Agent` where a runtime allows it). */
@@ -589,8 +589,8 @@ const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304]);
 
 /**
  * The answer with its body read into memory, while `signal` (the call's deadline) can still stop the reading: a
- * server that sends its headers and then stalls must not hold the call past its time limit. openapi-fetch then
- * parses the copy, which is already complete.
+ * server that sends its headers and then stalls must not hold the call past its time limit. For a request handed to
+ * the transport directly, whose deadline ends when the transport returns; the caller then reads the complete copy.
  */
 async function buffered(response: Response, signal: AbortSignal): Promise<Response> {
   if (response.body === null) return response;
