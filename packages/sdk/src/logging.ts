@@ -87,9 +87,9 @@ export interface LoggingOptions {
   logLevel?: LogLevel | undefined;
   /** Include request and response bodies in `debug` lines and in the hooks' events (default `false`). */
   logBodies?: boolean | undefined;
-  /** Called before each attempt is sent. */
+  /** Called before each attempt is sent. It runs inside the call: one that throws fails the call with its error. */
   onRequest?: ((event: RequestEvent) => void) | undefined;
-  /** Called when each attempt has its answer (or failed without one). */
+  /** Called when each attempt has its answer (or failed without one). Like `onRequest`, it must not throw. */
   onResponse?: ((event: ResponseEvent) => void) | undefined;
 }
 
