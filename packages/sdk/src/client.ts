@@ -188,7 +188,7 @@ export function bearerAuth(token: TokenSource): Middleware {
  */
 export function createClient(options: ClientOptions): DispatchClient {
   checkClientOptions(options);
-  const transport = createTransport(options);
+  const transport = createTransport(options, true);
   // The identification and default headers go in once through openapi-fetch (cheaper than setting them on every
   // request); the user's own headers win over the identification.
   const headers: Record<string, string> = clientHeaders(options.userAgent);

@@ -379,9 +379,10 @@ type CallExtras = Pick<CallOptions, "retries" | "timeoutMs" | "idempotencyKey"> 
 /**
  * Wrap a fetch with auth, client headers, retries, timeouts and token refresh; `createClient` hands the result to
  * openapi-fetch. Per-call `retries`, `timeoutMs` and `idempotencyKey` (see {@link CallOptions}) arrive as properties
- * of the request, where openapi-fetch puts init keys it does not know.
+ * of the request, where openapi-fetch puts init keys it does not know. `headersSet`: the requests already carry the
+ * identification and default headers (createClient has openapi-fetch add them), so they need no check.
  */
-export function createTransport(options: Omit<ClientOptions, "baseUrl">): FetchLike {
+export function createTransport(options: Omit<ClientOptions, "baseUrl">, headersSet = false): FetchLike {
   const fetchFn: FetchLike = options.fetch ?? ((request) => globalThis.fetch(request));
   const clientRetry = normalize(options.retries);
   const clientResolved = resolveRetry(clientRetry, {});
@@ -417,12 +418,13 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">): FetchL
     const timeoutMs = extra.timeoutMs ?? options.timeoutMs;
     const method = template.method.toUpperCase();
 
+    const headers = template.headers;
     // Set by openapi-fetch from createClient; a request handed to the transport directly gets them here.
-    if (!template.headers.has("x-dispatch-client")) {
-      setClientHeaders(template.headers, client);
-      for (const [name, value] of extraHeaders) if (!template.headers.has(name)) template.headers.set(name, value);
+    if (!headersSet && !headers.has("x-dispatch-client")) {
+      setClientHeaders(headers, client);
+      for (const [name, value] of extraHeaders) if (!headers.has(name)) headers.set(name, value);
     }
-    if (extra.idempotencyKey !== undefined) template.headers.set("Idempotency-Key", extra.idempotencyKey);
+    if (extra.idempotencyKey !== undefined) headers.set("Idempotency-Key", extra.idempotencyKey);
 
     // One signal for the whole call: the caller's signal, or a deadline linked to it when there is a time limit.
     // createClient sets the deadline up itself (it must outlive this function, until the body is read; the request
@@ -459,7 +461,7 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">): FetchL
         const next = currentToken();
         token = typeof next === "string" ? next : await next;
         if (signal.aborted) throw signal.reason;
-        template.headers.set("Authorization", `Bearer ${token}`);
+        headers.set("Authorization", `Bearer ${token}`);
         // Keep the template unsent so its body can be re-sent intact; a bodiless request can be sent as is.
         let request = template.body === null ? template : template.clone();
         if (own) request = new Request(request, { signal });
