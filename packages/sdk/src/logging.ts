@@ -103,8 +103,11 @@ export interface Observer {
   refresh(event: RequestEvent): void;
   /** The call's final answer. */
   answered(event: ResponseEvent, callMs: number): void;
-  /** The call ended without an answer (`error` is what it rejects with; `aborted`: by the caller's signal). */
-  failed(event: RequestEvent, error: unknown, callMs: number, aborted: boolean): void;
+  /**
+   * The call ended without an answer: `error` says what it rejects with (`TimeoutError: Failed to …`, the token
+   * already taken out); `aborted`: by the caller's signal.
+   */
+  failed(event: RequestEvent, error: string, callMs: number, aborted: boolean): void;
 }
 
 const RANK: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };
@@ -168,12 +171,11 @@ export function createObserver(options: LoggingOptions): Observer | undefined {
         log(level, `${event.method} ${event.url} ${event.status} in ${ms(callMs)} (${attempts}${id})`);
       }
     },
-    failed(event, cause, callMs, aborted) {
+    failed(event, what, callMs, aborted) {
       // The caller's own abort is not a failure of the call: it is only worth a debug line.
       const level = aborted ? "debug" : "error";
       if (!(aborted ? debug : error)) return;
-      const what = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
-      const attempts = `${event.attempt} attempt${event.attempt > 1 ? "s" : ""}`;
+      const attempts = `${event.attempt} attempt${event.attempt === 1 ? "" : "s"}`;
       log(level, `${aborted ? "aborted: " : ""}${what} (${event.method} ${event.url}, ${attempts} in ${ms(callMs)})`);
     },
   };

@@ -535,7 +535,8 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">, headers
       const reason = signal.aborted ? signal.reason : error;
       if (observer && event) {
         const aborted = signal.aborted && !(reason instanceof TimeoutError); // by the caller, not the time limit
-        observer.failed({ ...event }, reason, performance.now() - startedAt, aborted);
+        const what = reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason);
+        observer.failed({ ...event }, redact(what, [token, expired]), performance.now() - startedAt, aborted);
       }
       throw reason;
     } finally {

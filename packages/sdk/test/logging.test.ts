@@ -125,6 +125,27 @@ describe("logger", () => {
     ]);
   });
 
+  it("takes the token out of a failure's line, whatever the error says", async () => {
+    const { logger, lines } = memoryLogger();
+    const leaky = async () => {
+      throw new Error(`proxy refused Authorization: Bearer ${TOKEN}`);
+    };
+    await client({ logger, fetch: leaky, retries: 0 })
+      .GET("/v2/workspaces")
+      .catch(() => {});
+    const controller = new AbortController();
+    controller.abort(new Error(`cancelled while holding ${TOKEN}`));
+    await client({ logger, logLevel: "debug" })
+      .GET("/v2/workspaces", { signal: controller.signal })
+      .catch(() => {});
+    expect(lines.filter((line) => line.includes("[dispatchkit] ConnectionError") || line.includes("aborted"))).toEqual([
+      `error [dispatchkit] ConnectionError: Failed to GET ${BASE}/v2/workspaces: proxy refused Authorization: Bearer [redacted] (GET ${BASE}/v2/workspaces, 1 attempt in N ms)`,
+      // the signal was aborted before the first attempt: none was sent
+      `debug [dispatchkit] aborted: Error: cancelled while holding [redacted] (GET ${BASE}/v2/workspaces, 0 attempts in N ms)`,
+    ]);
+    expect(lines.join("\n")).not.toContain(TOKEN);
+  });
+
   it("logs a token refresh at info", async () => {
     server.use(
       http.get(`${BASE}/v2/workspaces`, ({ request }) =>
