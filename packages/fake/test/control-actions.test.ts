@@ -57,8 +57,8 @@ describe("action policies per kind (fake.actions.policy)", () => {
     );
     expect(action.status).toBe("finished");
     expect(seen).toEqual(["pending", "pending", "pending", "finished"]);
-    // The SDK's first pause is its own (a 202 carries no hint); the pending polls carry Retry-After: 1.
-    expect(sleeps).toEqual([250, 1000, 1000, 1000]);
+    // The SDK polls a fresh 202 at once; the pending polls carry Retry-After: 1.
+    expect(sleeps).toEqual([1000, 1000, 1000]);
   });
 
   it("afterMs: pending until the fake's clock has moved that far; waitForAction's sleep can move it", async () => {

@@ -119,7 +119,7 @@ describe("faults as the SDK meets them (fake.faults, through MSW)", () => {
       .POST("/v2/orders", { params: { query: { workspaceUuid: workspaceOf(fake).uuid } }, body: [orderInput(0)] })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
-    expect((error as Error).message).toMatch(/^Failed to POST \/v2\/orders: /);
+    expect((error as Error).message).toMatch(/^Failed to POST https:\/\/api\.dispatch\.example\.com\/v2\/orders: /);
     expect(contextOf(fake).state).toEqual(before);
     // The SDK sends every POST with an Idempotency-Key, so it retries it (2 retries): three attempts, all dropped.
     const dropped = { status: 0, fault: "flt_2", requestBody: [orderInput(0)], responseBody: null };

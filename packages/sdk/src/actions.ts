@@ -5,18 +5,19 @@
  * @see `docs/api-contract.md` section 7 (actions), section 3 (bulk delete), section 4 (publish), section 5 (scheduling)
  */
 import { type DispatchClient, unwrap } from "./client.js";
-import { ApiError, DispatchError, TimeoutError } from "./errors.js";
+import { ApiError, DispatchError, type DispatchErrorJson, named, TimeoutError } from "./errors.js";
 import type { components } from "./generated/openapi.js";
 import { abortableSleep, defaultSleep, retryAfterMs, type Sleep, withDeadline } from "./transport.js";
 
 /**
  * A background action as the API returns it (`components.schemas.Action`): a union discriminated by
- * `actionName`, each kind with its own `actionSummary` type.
+ * `actionName` (`ScheduleAction`, `PublishAction`, `UpdateAction`, `DeleteAction`), each kind with its own
+ * `actionSummary` type.
  *
  * @example
  * ```ts
  * const accepted: Action = await unwrap(client.POST("/v2/schedules", { body: { workspaceUuid, date } }));
- * if (accepted.actionName === "publish") accepted.actionSummary?.routes; // narrowed to PublishAction
+ * if (accepted.actionName === "publish") console.log(accepted.actionSummary?.routes); // narrowed to PublishAction
  * ```
  */
 export type Action = components["schemas"]["Action"];
@@ -89,15 +90,62 @@ export type ScheduleRequest = components["schemas"]["ScheduleRequest"];
 export type PublishRequest = components["schemas"]["PublishRequest"];
 
 /**
- * A background action ended with `status: "failed"`. `action` is the final action (for publish, its
- * `actionSummary` says which routes failed); `reason` is its `reason`.
+ * One route or order that a failed action could not handle, and why.
+ *
+ * @example
+ * ```ts
+ * const lines = (failures: ActionFailure[]) => failures.map((f) => `${f.kind} ${f.uuid}: ${f.reason}`);
+ * ```
+ */
+export interface ActionFailure {
+  /** A route (of a publish) or an order (of a delete). */
+  kind: "route" | "order";
+  uuid: string;
+  /** The route's `error` (`route has no orders`) or the order's reason (`order_locked`). */
+  reason: string;
+}
+
+/** How many failures the message of an {@link ActionFailedError} names; `failures` has them all. */
+const FAILURES_NAMED = 5;
+
+/** The routes or orders a finished-or-failed action reports as not done. */
+function failuresOf(action: Action): ActionFailure[] {
+  if (action.actionName === "publish") {
+    return (action.actionSummary?.routes ?? [])
+      .filter((route) => route.status === "failed")
+      .map((route) => ({ kind: "route", uuid: route.uuid, reason: route.error ?? "failed" }));
+  }
+  if (action.actionName === "delete") {
+    return (action.actionSummary?.failed ?? []).map((order) => ({
+      kind: "order",
+      uuid: order.uuid,
+      reason: order.reason,
+    }));
+  }
+  return [];
+}
+
+/** `; 2 routes failed: <uuid> (route has no orders), <uuid> (route doesn't exist)` */
+function describeFailures(failures: ActionFailure[]): string {
+  const [first] = failures;
+  if (!first) return "";
+  const noun = `${first.kind}${failures.length > 1 ? "s" : ""}`;
+  const named = failures.slice(0, FAILURES_NAMED).map((f) => `${f.uuid} (${f.reason})`);
+  const more = failures.length > FAILURES_NAMED ? ` and ${failures.length - FAILURES_NAMED} more` : "";
+  return `; ${failures.length} ${noun} failed: ${named.join(", ")}${more}`;
+}
+
+/**
+ * A background action ended with `status: "failed"`. `action` is the final action, `reason` its `reason`, and
+ * `failures` the routes (publish) or orders (delete) that were not done and why; the message names them.
  *
  * @example
  * ```ts
  * try {
- *   await scheduleAndWait(client, { workspaceUuid, date: "2026-11-24" });
+ *   await publishAndWait(client, { workspaceUuid, date: "2026-11-24" });
  * } catch (error) {
- *   if (error instanceof ActionFailedError && error.reason === "no_orders") console.log("nothing to plan");
+ *   if (!(error instanceof ActionFailedError)) throw error;
+ *   for (const failure of error.failures) console.warn(`route ${failure.uuid} not published: ${failure.reason}`);
  * }
  * ```
  */
@@ -106,20 +154,78 @@ export class ActionFailedError<K extends ActionKind = ActionKind> extends Dispat
   readonly action: ActionOf<K>;
   /** Why it failed (`no_routes`, `no_orders`, `route_failed`…), when the API said. */
   readonly reason: string | undefined;
+  /** The routes or orders that were not done, each with its reason (empty when the action names none). */
+  readonly failures: ActionFailure[];
 
   static {
-    Object.defineProperty(ActionFailedError.prototype, "name", {
-      value: "ActionFailedError",
-      writable: true,
-      configurable: true,
-    });
+    named(ActionFailedError, "ActionFailedError");
   }
 
   constructor(action: ActionOf<K>) {
-    super(`Failed to ${action.actionName} (action ${action.actionUuid}): ${action.reason ?? "the action failed"}`);
+    const failures = failuresOf(action);
+    const what = `Failed to ${action.actionName} (action ${action.actionUuid})`;
+    super(`${what}: ${action.reason ?? "the action failed"}${describeFailures(failures)}`);
     this.action = action;
     this.reason = action.reason;
+    this.failures = failures;
   }
+
+  override toJSON(): DispatchErrorJson & {
+    actionUuid: string;
+    actionName: K;
+    reason: string | undefined;
+    failures: ActionFailure[];
+  } {
+    return {
+      ...super.toJSON(),
+      actionUuid: this.action.actionUuid,
+      actionName: this.action.actionName as K,
+      reason: this.reason,
+      failures: this.failures,
+    };
+  }
+}
+
+/**
+ * Whether an answer's body is an action, i.e. the operation answered 202 and goes on in the background. Narrows
+ * the union of an operation that answers 200 or 202: `Order | Action` to the action, and to `Order` otherwise.
+ *
+ * @example
+ * ```ts
+ * const result = await unwrap(client.PUT("/v2/orders/{orderUuid}", { params: { path: { orderUuid } }, body: order }));
+ * if (isAction(result)) await waitForAction(client, result, { kind: "update" });
+ * else console.log(result.status); // the updated Order
+ * ```
+ */
+export function isAction<T extends object | null | undefined>(value: T): value is Extract<T, Action>;
+export function isAction(value: unknown): value is Action;
+export function isAction(value: unknown): value is Action {
+  if (typeof value !== "object" || value === null) return false;
+  const { actionUuid, actionName, status } = value as Record<string, unknown>;
+  return typeof actionUuid === "string" && typeof actionName === "string" && typeof status === "string";
+}
+
+/**
+ * Whether a call's result is a 202 answer, narrowing its `data` to the action. Works on `{ data, response }` from a
+ * call or from {@link withResponse}.
+ *
+ * @example
+ * ```ts
+ * const result = await withResponse(client.DELETE("/v2/orders/{orderUuid}", { params: { path: { orderUuid } } }));
+ * if (isAccepted(result)) console.log(`deleting in the background: ${result.data.actionUuid}`);
+ * ```
+ */
+export function isAccepted<D>(result: {
+  data?: D;
+  response: Response;
+}): result is { data: Extract<NonNullable<D>, Action>; response: Response } {
+  return result.response.status === 202 && isAction(result.data);
+}
+
+/** The answer of a start call as the action of its kind, or an error saying what came instead. */
+function expectAction<K extends ActionKind>(answer: unknown, kind: K, doing: string): ActionOf<K> {
+  if (isAction(answer) && answer.actionName === kind) return answer as ActionOf<K>;
+  throw new DispatchError(`Failed to ${doing}: the API answered without a ${kind} action`);
 }
 
 /**
@@ -153,7 +259,8 @@ export interface WaitOptions<K extends ActionKind = ActionKind> {
  *
  * @example
  * ```ts
- * await publishAndWait(client, body, { onAccepted: (a) => db.save(a.actionUuid) } satisfies StartAndWaitOptions<"publish">);
+ * const options: StartAndWaitOptions<"publish"> = { timeoutMs: 60_000, onAccepted: (a) => db.save("publish", a.actionUuid) };
+ * await publishAndWait(client, { workspaceUuid, date: "2026-11-24" }, options);
  * ```
  */
 export interface StartAndWaitOptions<K extends ActionKind> extends Omit<WaitOptions<K>, "kind"> {
@@ -175,13 +282,15 @@ function poll(client: DispatchClient, kind: ActionKind, actionUuid: string, sign
 
 /**
  * Wait until a background action ends. Polls the action's own endpoint (`/v2/schedules/actions/{id}`,
- * `/v2/routes/actions/{id}`, `/v2/orders/actions/{id}` for update and delete), pausing `intervalMs` or the
- * server's `Retry-After` hint between polls.
+ * `/v2/routes/actions/{id}`, `/v2/orders/actions/{id}` for update and delete): the first poll at once (short
+ * actions are often done by then), then after the server's `Retry-After` hint, or a pause that starts short and
+ * backs off to `intervalMs` when there is none.
  *
  * Resolves with the finished action (its `actionSummary` typed by kind); rejects with {@link ActionFailedError}
  * when it failed, {@link TimeoutError} after `timeoutMs`, the signal's reason when `signal` aborts, or an
  * {@link ApiError} when a poll is refused (e.g. {@link NotFoundError} for an unknown action). An action passed
- * in that has already ended settles at once, without a request.
+ * in that has already ended settles at once, without a request. Pass `kind` to wait for a 202's action (typed
+ * `Action`) or a stored `actionUuid`: the result is typed by that kind.
  *
  * @example
  * ```ts
@@ -196,7 +305,7 @@ function poll(client: DispatchClient, kind: ActionKind, actionUuid: string, sign
  */
 export async function waitForAction<K extends ActionKind>(
   client: DispatchClient,
-  action: string,
+  action: string | Action,
   options: WaitOptions<K> & { kind: K },
 ): Promise<ActionOf<K>>;
 export async function waitForAction<K extends ActionKind>(
@@ -221,6 +330,11 @@ export async function waitForAction(
     );
   }
   const actionUuid = typeof action === "string" ? action : action.actionUuid;
+  if (typeof action !== "string" && action.actionName !== kind) {
+    throw new TypeError(
+      `Failed to wait for action ${actionUuid}: options.kind is ${kind}, but the action's kind is ${action.actionName}`,
+    );
+  }
   const intervalMs = options.intervalMs ?? 1000;
   const sleep = options.sleep ?? defaultSleep;
 
@@ -238,21 +352,21 @@ export async function waitForAction(
 
   try {
     let current: Action | undefined = typeof action === "string" ? undefined : action;
-    // Short actions are common: start polling quickly and back off to intervalMs.
+    // Short actions are common: poll a fresh one at once, then pause briefly and back off to intervalMs.
     let backoffMs = Math.min(250, intervalMs / 4);
-    let pauseMs = backoffMs;
+    let pauseMs: number | undefined; // undefined until the first poll: no pause before it
     for (;;) {
       if (signal?.aborted) throw signal.reason;
       if (current) {
         if (current.status === "finished") return current;
         if (current.status === "failed") throw new ActionFailedError(current);
-        await abortableSleep(sleep, pauseMs, signal);
       }
+      if (pauseMs !== undefined) await abortableSleep(sleep, pauseMs, signal);
       const { data, error, response } = await poll(client, kind, actionUuid, signal);
       if (data === undefined) throw ApiError.from(response, error);
       current = data;
-      backoffMs = Math.min(intervalMs, backoffMs * 2);
       pauseMs = retryAfterMs(response.headers) ?? backoffMs;
+      backoffMs = Math.min(intervalMs, backoffMs * 2);
       options.onProgress?.(current);
     }
   } catch (error) {
@@ -283,9 +397,8 @@ export async function scheduleAndWait(
   options: StartAndWaitOptions<"schedule"> = {},
 ): Promise<Solution> {
   const { onAccepted, ...wait } = options;
-  const accepted = (await unwrap(
-    client.POST("/v2/schedules", { body, ...signalInit(options.signal) }),
-  )) as ActionOf<"schedule">;
+  const answer = await unwrap(client.POST("/v2/schedules", { body, ...signalInit(options.signal) }));
+  const accepted = expectAction(answer, "schedule", "start a scheduling run");
   onAccepted?.(accepted);
   const finished = await waitForAction(client, accepted, { ...wait, kind: "schedule" });
   return unwrap(
@@ -298,8 +411,8 @@ export async function scheduleAndWait(
 
 /**
  * Publish routes (`POST /v2/routes/publish`) and wait for the action. Resolves with the finished action, whose
- * `actionSummary.routes` lists each route; rejects with {@link ActionFailedError} if any route failed (its
- * `action.actionSummary` says which).
+ * `actionSummary.routes` lists each route; rejects with {@link ActionFailedError} if any route failed: its message
+ * and `failures` name each failed route and why (`route has no orders`).
  *
  * @example
  * ```ts
@@ -313,9 +426,8 @@ export async function publishAndWait(
   options: StartAndWaitOptions<"publish"> = {},
 ): Promise<ActionOf<"publish">> {
   const { onAccepted, ...wait } = options;
-  const accepted = (await unwrap(
-    client.POST("/v2/routes/publish", { body, ...signalInit(options.signal) }),
-  )) as ActionOf<"publish">;
+  const answer = await unwrap(client.POST("/v2/routes/publish", { body, ...signalInit(options.signal) }));
+  const accepted = expectAction(answer, "publish", "publish routes");
   onAccepted?.(accepted);
   return waitForAction(client, accepted, { ...wait, kind: "publish" });
 }
@@ -325,7 +437,8 @@ export async function publishAndWait(
  *
  * @example
  * ```ts
- * const kept = result.failed.filter((f) => f.reason === ("order_locked" satisfies DeleteFailureReason));
+ * const { failed } = await deleteOrders(client, uuids);
+ * const locked = failed.filter((f) => f.reason === ("order_locked" satisfies DeleteFailureReason));
  * ```
  */
 export type DeleteFailureReason =
@@ -389,8 +502,8 @@ export async function deleteOrders(
     const batch = unique.slice(start, start + batchSize);
     const answer = await unwrap(client.DELETE("/v2/orders", { body: batch, ...signalInit(options.signal) }));
     let outcome: DeleteOrdersResult;
-    if ("actionUuid" in answer) {
-      const finished = await waitForAction(client, answer as ActionOf<"delete">, { ...wait, kind: "delete" });
+    if (isAction(answer)) {
+      const finished = await waitForAction(client, answer, { ...wait, kind: "delete" });
       if (!finished.actionSummary) {
         throw new DispatchError(`Failed to delete orders: action ${finished.actionUuid} finished without a summary`);
       }

@@ -1,27 +1,143 @@
 /**
  * The client: openapi-fetch typed from openapi.yaml, over the SDK's transport (auth, retries, timeouts, token
- * refresh), and `unwrap()` for throwing calls.
+ * refresh, logging), with per-call options checked at compile time, and `unwrap()` / `withResponse()` for throwing
+ * calls.
  */
-import createFetchClient, { type Client, type Middleware } from "openapi-fetch";
-import { ApiError } from "./errors.js";
+import createFetchClient, { type FetchResponse, type MaybeOptionalInit, type Middleware } from "openapi-fetch";
+import { ApiError, TimeoutError } from "./errors.js";
 import type { paths } from "./generated/openapi.js";
-import { type ClientOptions, clientHeaders, createTransport, type TokenSource } from "./transport.js";
+import { checkCallInit, checkClientOptions } from "./option-checks.js";
+import {
+  CALL_DEADLINE,
+  type CallDeadline,
+  type CallOptions,
+  type ClientOptions,
+  clientHeaders,
+  createTransport,
+  type TokenSource,
+  target,
+  withDeadline,
+} from "./transport.js";
 
 export type { ClientOptions };
 
 /**
+ * An HTTP method as the contract's `paths` spell it.
+ *
+ * @example
+ * ```ts
+ * const method: HttpMethod = "get";
+ * ```
+ */
+export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+
+/**
+ * The paths of the contract that have an operation for `M`: `PathsWith<"post">` includes `"/v2/schedules"`.
+ *
+ * @example
+ * ```ts
+ * const path: PathsWith<"post"> = "/v2/routes/publish";
+ * ```
+ */
+export type PathsWith<M extends HttpMethod> = {
+  [P in keyof paths]: paths[P] extends { [K in M]: unknown } ? P : never;
+}[keyof paths];
+
+/**
+ * Everything a call of operation `M` on path `P` accepts beside the path: openapi-fetch's `params`, `body`,
+ * `parseAs` and serializers (typed from the contract), the standard `RequestInit` members, and the SDK's
+ * {@link CallOptions} (`timeoutMs`, `retries`, `idempotencyKey`, `signal`, `headers`). Not `fetch`: a call's own
+ * fetch would bypass the SDK's transport (auth, retries, time limits); give `fetch` to `createClient`.
+ *
+ * @example
+ * ```ts
+ * const init: RequestInitOf<"/v2/orders", "get"> = { params: { query: { workspaceUuid } }, timeoutMs: 5_000 };
+ * const { data } = await client.GET("/v2/orders", init);
+ * ```
+ */
+export type RequestInitOf<P extends keyof paths, M extends HttpMethod> = Omit<
+  NonNullable<MaybeOptionalInit<paths[P], M>>,
+  "fetch" | "headers" | "signal"
+> &
+  CallOptions;
+
+/** The keys of `T` that are not optional. */
+type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
+
+/** The keys of `Init` that a call does not take. */
+type UnknownKeys<Init, Known> = Exclude<keyof Init, keyof Known>;
+
+/**
+ * No further argument when `Init` has only keys the call takes; otherwise one more argument is required, which no
+ * call passes, so the call does not compile (an object literal fails earlier, naming the key). The check sits beside
+ * the init rather than on it, so that `Init` is inferred from the argument alone (and `parseAs` types `data`).
+ */
+type KeyCheck<Init, Known> = [UnknownKeys<Init, Known>] extends [never]
+  ? []
+  : [unknownOption: `unknown option ${Extract<UnknownKeys<Init, Known>, string>}`];
+
+/**
+ * The init argument: required when the operation has required parameters or a required body. (Decided on `Init`,
+ * which is the operation's whole init type when the argument is left out, as openapi-fetch does: a condition on the
+ * path alone would stop `Init` from being inferred.)
+ */
+type InitArgs<Init, Known> =
+  RequiredKeys<Init> extends never
+    ? [init?: Init, ...check: KeyCheck<Init, Known>]
+    : [init: Init, ...check: KeyCheck<Init, Known>];
+
+/**
+ * One HTTP method of the client: the path, then its {@link RequestInitOf}. The init is inferred (so `parseAs`
+ * types `data`) and refused when it has a key the call does not take.
+ */
+type DispatchMethod<M extends HttpMethod> = <
+  P extends PathsWith<M>,
+  Init extends RequestInitOf<P, M> = RequestInitOf<P, M>,
+>(
+  path: P,
+  ...init: InitArgs<Init, RequestInitOf<P, M>>
+) => Promise<FetchResponse<paths[P][M] & Record<string | number, unknown>, Init, `${string}/${string}`>>;
+
+/**
  * The typed client: `client.GET("/v2/workspaces")` and friends for every operation of openapi.yaml (v1 and v2),
- * each returning openapi-fetch's `{ data, error, response }`. Per-call `retries`, `timeoutMs` and `idempotencyKey`
- * go beside `params` and `body` (see {@link CallOptions}).
+ * each returning openapi-fetch's `{ data, error, response }`. Per-call options go beside `params` and `body` (see
+ * {@link CallOptions}); an option the call does not take is a compile error.
  *
  * @example
  * ```ts
  * function listWorkspaces(client: DispatchClient) {
- *   return client.GET("/v2/workspaces");
+ *   return client.GET("/v2/workspaces", { timeoutMs: 5_000 });
  * }
  * ```
  */
-export type DispatchClient = Client<paths>;
+export interface DispatchClient {
+  /** Call any operation by method and path: `client.request("get", "/v2/workspaces")`. */
+  request: <M extends HttpMethod, P extends PathsWith<M>, Init extends RequestInitOf<P, M> = RequestInitOf<P, M>>(
+    method: M,
+    path: P,
+    ...init: InitArgs<Init, RequestInitOf<P, M>>
+  ) => Promise<FetchResponse<paths[P][M] & Record<string | number, unknown>, Init, `${string}/${string}`>>;
+  /** Call a GET operation. */
+  GET: DispatchMethod<"get">;
+  /** Call a PUT operation. */
+  PUT: DispatchMethod<"put">;
+  /** Call a POST operation. */
+  POST: DispatchMethod<"post">;
+  /** Call a DELETE operation. */
+  DELETE: DispatchMethod<"delete">;
+  /** Call an OPTIONS operation. */
+  OPTIONS: DispatchMethod<"options">;
+  /** Call a HEAD operation. */
+  HEAD: DispatchMethod<"head">;
+  /** Call a PATCH operation. */
+  PATCH: DispatchMethod<"patch">;
+  /** Call a TRACE operation. */
+  TRACE: DispatchMethod<"trace">;
+  /** Add openapi-fetch middleware (it runs before the SDK's transport sees the request). */
+  use(...middleware: Middleware[]): void;
+  /** Remove middleware added with `use`. */
+  eject(...middleware: Middleware[]): void;
+}
 
 /**
  * Middleware that sets the bearer token on every request (for a bare openapi-fetch client; `createClient` sets it
@@ -71,13 +187,93 @@ export function bearerAuth(token: TokenSource): Middleware {
  * ```
  */
 export function createClient(options: ClientOptions): DispatchClient {
-  const transport = createTransport(options);
-  // The identification headers go in once through openapi-fetch (cheaper than setting them on every request).
-  return createFetchClient<paths>({
-    baseUrl: options.baseUrl,
-    fetch: transport,
-    headers: clientHeaders(options.userAgent),
+  checkClientOptions(options);
+  const transport = createTransport(options, true);
+  // The identification and default headers go in once through openapi-fetch (cheaper than setting them on every
+  // request); the user's own headers win over the identification.
+  const headers: Record<string, string> = clientHeaders(options.userAgent);
+  if (options.headers) {
+    new Headers(options.headers).forEach((value, name) => {
+      headers[name] = value;
+    });
+  }
+  const core = createFetchClient<paths>({ baseUrl: options.baseUrl, fetch: transport, headers });
+  // openapi-fetch's generic `request`, without its per-path types (the public signatures carry them).
+  const request = core.request as unknown as (method: string, path: string, init?: CallInit) => Promise<unknown>;
+
+  const base = options.baseUrl.replace(/\/+$/, "");
+
+  function call(method: string, path: string, init: CallInit | undefined): Promise<unknown> {
+    if (init !== undefined) {
+      try {
+        checkCallInit(init, method, base + path);
+      } catch (error) {
+        return Promise.reject(error); // a call reports its mistakes like its failures: it rejects
+      }
+    }
+    const timeoutMs = init?.timeoutMs ?? options.timeoutMs;
+    if (timeoutMs === undefined) return request(method, path, init);
+    return withinTimeLimit(request, method, path, init, timeoutMs, `${method.toUpperCase()} ${base}${path}`);
+  }
+
+  const method = (name: string) => (path: string, init?: CallInit) => call(name, path, init);
+  const client = {
+    request: (name: string, path: string, init?: CallInit) => call(name, path, init),
+    GET: method("GET"),
+    PUT: method("PUT"),
+    POST: method("POST"),
+    DELETE: method("DELETE"),
+    OPTIONS: method("OPTIONS"),
+    HEAD: method("HEAD"),
+    PATCH: method("PATCH"),
+    TRACE: method("TRACE"),
+    use: core.use,
+    eject: core.eject,
+  };
+  return client as unknown as DispatchClient;
+}
+
+/** A call's init as the client passes it on: openapi-fetch's members and the SDK's options. */
+type CallInit = CallOptions & Record<string, unknown>;
+
+/**
+ * Make a call within `timeoutMs`, reading its answer included. One deadline covers every attempt, the pauses
+ * between them and the body: its signal goes on the request, so aborting it also aborts reading the body (the fetch
+ * standard's rule), and the call settles at the deadline even with a fetch that ignores its signal. The transport
+ * finds the deadline on the request (for its retry decisions) instead of setting up its own.
+ */
+async function withinTimeLimit(
+  request: (method: string, path: string, init?: CallInit) => Promise<unknown>,
+  method: string,
+  path: string,
+  init: CallInit | undefined,
+  timeoutMs: number,
+  where: string,
+): Promise<unknown> {
+  // Settles (rejects) when the deadline passes or the caller aborts, whether or not the fetch heeds its signal.
+  let expire: (reason: unknown) => void = () => {};
+  const expired = new Promise<never>((_, reject) => {
+    expire = reject;
   });
+  const handed: CallDeadline = {
+    deadline: withDeadline(
+      init?.signal ?? undefined,
+      timeoutMs,
+      () => {
+        const what = handed.request ? target(handed.request) : where; // the URL, once the transport has the request
+        return new TimeoutError(`Failed to ${what}: no answer within ${timeoutMs} ms (timeoutMs)`, timeoutMs);
+      },
+      (reason) => expire(reason),
+    ),
+  };
+  const { signal } = handed.deadline;
+  try {
+    return await Promise.race([request(method, path, { ...init, signal, [CALL_DEADLINE]: handed }), expired]);
+  } catch (error) {
+    throw signal.aborted ? signal.reason : error;
+  } finally {
+    handed.deadline.dispose();
+  }
 }
 
 /**
@@ -116,4 +312,22 @@ export async function unwrap<R extends { data?: unknown; error?: unknown; respon
   const { data, error, response } = await call;
   if (error !== undefined || !response.ok) throw ApiError.from(response, error);
   return data as DataOf<R>;
+}
+
+/**
+ * Like {@link unwrap}, but resolves with the raw `Response` beside the `data`: its status (200 or 202), headers
+ * (`x-request-id`, `Retry-After`, rate-limit headers) and URL. Its body has been read already.
+ *
+ * @example
+ * ```ts
+ * const { data, response } = await withResponse(client.GET("/v2/workspaces"));
+ * console.log(response.status, response.headers.get("x-request-id"), data.data.length);
+ * ```
+ */
+export async function withResponse<R extends { data?: unknown; error?: unknown; response: Response }>(
+  call: Promise<R> | R,
+): Promise<{ data: DataOf<R>; response: Response }> {
+  const { data, error, response } = await call;
+  if (error !== undefined || !response.ok) throw ApiError.from(response, error);
+  return { data: data as DataOf<R>, response };
 }

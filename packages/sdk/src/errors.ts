@@ -10,7 +10,7 @@ import type { components } from "./generated/openapi.js";
  *
  * @example
  * ```ts
- * if (error.code === ("ORDER_COMPLETED" satisfies ErrorCode)) console.warn("already delivered");
+ * if (apiError.code === ("ORDER_COMPLETED" satisfies ErrorCode)) console.warn("already delivered");
  * ```
  */
 export type ErrorCode = components["schemas"]["ErrorCode"];
@@ -56,11 +56,56 @@ export class DispatchError extends Error {
   static {
     named(DispatchError, "DispatchError");
   }
+
+  /** The serialized form (`JSON.stringify(error)`): name and message, plus each class's own fields. Never a token. */
+  toJSON(): DispatchErrorJson {
+    return { name: this.name, message: this.message };
+  }
 }
 
-/** Set a class's `name` on its prototype, so it survives minifiers that rename classes and stays non-enumerable. */
-function named(cls: { prototype: Error }, name: string): void {
+/**
+ * Name an error class for good: the class itself (`RateLimitError.name`, which bundlers would otherwise rename to
+ * `_RateLimitError` or a minified letter) and its prototype's `name`, which every instance reads (non-enumerable,
+ * so it stays out of `Object.keys` and `util.inspect`'s property list).
+ */
+export function named(cls: { prototype: Error }, name: string): void {
+  Object.defineProperty(cls, "name", { value: name, configurable: true });
   Object.defineProperty(cls.prototype, "name", { value: name, writable: true, configurable: true });
+}
+
+/**
+ * The serialized form of any {@link DispatchError}: what `JSON.stringify(error)` writes. Subclasses add their own
+ * fields (`status`, `code`, `timeoutMs`, `cause`…).
+ *
+ * @example
+ * ```ts
+ * const logged: DispatchErrorJson = new DispatchError("Failed to do it: because").toJSON();
+ * ```
+ */
+export interface DispatchErrorJson {
+  name: string;
+  message: string;
+}
+
+/**
+ * The JSON form of an error's `cause` (a copy of the underlying error, without the token).
+ *
+ * @example
+ * ```ts
+ * const cause: CauseJson | undefined = connectionError.toJSON().cause; // { name: "TypeError", message, code: "ECONNREFUSED" }
+ * ```
+ */
+export interface CauseJson {
+  name: string;
+  message: string;
+  code?: string;
+}
+
+/** The JSON form of a cause, when there is one. */
+function causeJson(cause: unknown): CauseJson | undefined {
+  if (!(cause instanceof Error)) return undefined;
+  const code = (cause as { code?: unknown }).code;
+  return { name: cause.name, message: cause.message, ...(typeof code === "string" ? { code } : {}) };
 }
 
 /**
@@ -71,7 +116,7 @@ function named(cls: { prototype: Error }, name: string): void {
  * const logged: ApiErrorJson = apiError.toJSON();
  * ```
  */
-export interface ApiErrorJson {
+export interface ApiErrorJson extends DispatchErrorJson {
   name: string;
   status: number;
   code: ErrorCode | "UNKNOWN";
@@ -104,12 +149,14 @@ export interface ApiErrorInit {
  *
  * @example
  * ```ts
- * try {
- *   await unwrap(client.GET("/v2/orders/{orderUuid}", { params: { path: { orderUuid } } }));
- * } catch (error) {
- *   if (error instanceof NotFoundError) return undefined;
- *   if (error instanceof ApiError) console.error(error.code, error.requestId);
- *   throw error;
+ * async function findOrder(orderUuid: string) {
+ *   try {
+ *     return await unwrap(client.GET("/v2/orders/{orderUuid}", { params: { path: { orderUuid } } }));
+ *   } catch (error) {
+ *     if (error instanceof NotFoundError) return undefined;
+ *     if (error instanceof ApiError) console.error(error.code, error.requestId);
+ *     throw error;
+ *   }
  * }
  * ```
  */
@@ -172,7 +219,7 @@ export class ApiError extends DispatchError {
   }
 
   /** The safe serialized form (status, code, message, requestId, details). */
-  toJSON(): ApiErrorJson {
+  override toJSON(): ApiErrorJson {
     return {
       name: this.name,
       status: this.status,
@@ -204,7 +251,7 @@ export class UnauthorizedError extends ApiError {
  *
  * @example
  * ```ts
- * if (error instanceof TokenExpiredError) token = await refreshToken();
+ * const fresh = error instanceof TokenExpiredError ? await refreshToken() : undefined;
  * ```
  */
 export class TokenExpiredError extends UnauthorizedError {
@@ -218,7 +265,10 @@ export class TokenExpiredError extends UnauthorizedError {
  *
  * @example
  * ```ts
- * if (error instanceof NotFoundError) return null;
+ * const order = await unwrap(client.GET("/v2/orders/{orderUuid}", { params: { path: { orderUuid } } })).catch((error) => {
+ *   if (error instanceof NotFoundError) return null;
+ *   throw error;
+ * });
  * ```
  */
 export class NotFoundError extends ApiError {
@@ -262,7 +312,13 @@ export class ConflictError extends ApiError {
  *
  * @example
  * ```ts
- * if (error instanceof IdempotencyError) await unwrap(client.POST("/v2/orders", { params, body, idempotencyKey: crypto.randomUUID() }));
+ * declare const error: unknown;
+ * declare const workspaceUuid: string;
+ * declare const orders: components["schemas"]["OrderInput"][];
+ * if (error instanceof IdempotencyError) {
+ *   // A new operation: send it with a new key.
+ *   await unwrap(client.POST("/v2/orders", { params: { query: { workspaceUuid } }, body: orders, idempotencyKey: crypto.randomUUID() }));
+ * }
  * ```
  */
 export class IdempotencyError extends ApiError {
@@ -312,7 +368,10 @@ export class ServerError extends ApiError {
 }
 
 /**
- * The request never got an answer: DNS, connection refused, reset, TLS. Thrown once the retries are used up.
+ * The request never got an answer: DNS, connection refused, reset, TLS. Thrown once the retries are used up. The
+ * message names the method, the URL and what happened (`Failed to POST https://api.dispatch.example.com/v2/orders:
+ * connect ECONNREFUSED 10.0.0.7:443`); `cause` is a copy of the underlying error with its `code` (`ECONNREFUSED`,
+ * `ENOTFOUND`…) and without the token.
  *
  * @example
  * ```ts
@@ -322,6 +381,31 @@ export class ServerError extends ApiError {
 export class ConnectionError extends DispatchError {
   static {
     named(ConnectionError, "ConnectionError");
+  }
+
+  override toJSON(): DispatchErrorJson & { cause?: CauseJson } {
+    const cause = causeJson(this.cause);
+    return { ...super.toJSON(), ...(cause ? { cause } : {}) };
+  }
+}
+
+/**
+ * `onTokenExpired` failed (it threw, or returned no token): the call cannot be re-sent with a fresh token. `cause`
+ * is a copy of what it threw (name, message, code and stack, without the token).
+ *
+ * @example
+ * ```ts
+ * if (error instanceof TokenRefreshError) redirectToLogin();
+ * ```
+ */
+export class TokenRefreshError extends DispatchError {
+  static {
+    named(TokenRefreshError, "TokenRefreshError");
+  }
+
+  override toJSON(): DispatchErrorJson & { cause?: CauseJson } {
+    const cause = causeJson(this.cause);
+    return { ...super.toJSON(), ...(cause ? { cause } : {}) };
   }
 }
 
@@ -345,6 +429,10 @@ export class TimeoutError extends DispatchError {
     super(message);
     this.timeoutMs = timeoutMs;
   }
+
+  override toJSON(): DispatchErrorJson & { timeoutMs: number } {
+    return { ...super.toJSON(), timeoutMs: this.timeoutMs };
+  }
 }
 
 /** Whether a value is the API's error body. */
@@ -358,12 +446,8 @@ function isErrorBody(body: unknown): body is ErrorBody {
 }
 
 /**
- * Seconds to wait from a `Retry-After` header (delta-seconds or HTTP-date), or `undefined`.
- *
- * @example
- * ```ts
- * parseRetryAfter(new Headers({ "Retry-After": "3" })); // 3
- * ```
+ * Seconds to wait from a `Retry-After` header (delta-seconds or HTTP-date), or `undefined`: `3` for `Retry-After: 3`.
+ * Internal (not exported from the package).
  */
 export function parseRetryAfter(headers: Pick<Headers, "get">, now: number = Date.now()): number | undefined {
   const value = headers.get("retry-after")?.trim();

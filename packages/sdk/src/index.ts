@@ -1,6 +1,6 @@
 /**
- * Typed client for the Delivery Dispatch Platform API: typed calls, typed errors, retries, action polling,
- * pagination and webhook verification.
+ * Typed client for the Delivery Dispatch Platform API: typed calls, typed errors, retries, time limits, logging,
+ * action polling, pagination and webhook verification.
  *
  * @packageDocumentation
  */
@@ -8,10 +8,27 @@
 // Client: the entry point, its options and the per-call options
 export { createClient, type ClientOptions, type DispatchClient } from "./client.js";
 export type { CallOptions, FetchLike, RetryInfo, RetryOptions, Sleep, TokenSource } from "./transport.js";
+export type { HttpMethod, PathsWith, RequestInitOf } from "./client.js";
 export { bearerAuth } from "./client.js";
 
-// Results: `unwrap()` a call for its data or a typed error, or type the parts of `{ data, error, response }`
-export { unwrap, type DataOf, type ErrorOf } from "./client.js";
+// Logging: a level or a console-like logger, and hooks on every attempt
+export type { LoggingOptions, LogLevel, Logger, RequestEvent, ResponseEvent } from "./logging.js";
+
+// Results: `unwrap()` a call for its data or a typed error (`withResponse()` with the raw Response too), or type
+// the parts of `{ data, error, response }`
+export { unwrap, withResponse, type DataOf, type ErrorOf } from "./client.js";
+
+// Resources: the contract's main schemas by name
+export type {
+  Workspace,
+  Order,
+  Route,
+  Webhook,
+  ScheduleAction,
+  PublishAction,
+  UpdateAction,
+  DeleteAction,
+} from "./resources.js";
 
 // Errors: everything the SDK throws extends DispatchError; ApiError and its subclasses are error answers
 export {
@@ -27,19 +44,25 @@ export {
   ServerError,
   ConnectionError,
   TimeoutError,
+  TokenRefreshError,
+  type DispatchErrorJson,
   type ApiErrorJson,
+  type CauseJson,
   type ErrorBody,
   type ErrorCode,
   type ErrorDetail,
 } from "./errors.js";
 
-// Background actions: wait for a 202's action, or start one and wait
+// Background actions: tell a 202's action from a 200's result, wait for it, or start one and wait
 export {
+  isAction,
+  isAccepted,
   waitForAction,
   scheduleAndWait,
   publishAndWait,
   deleteOrders,
   ActionFailedError,
+  type ActionFailure,
   type Action,
   type ActionKind,
   type ActionOf,

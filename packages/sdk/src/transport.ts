@@ -1,10 +1,13 @@
 /**
  * The transport: the `fetch` wrapper openapi-fetch calls for every request. It adds auth and client headers and an
  * `Idempotency-Key` on every POST, retries with exponential backoff and full jitter ({@link retryDelay} alone decides
- * what is retried), holds a call to its time limit, honours abort signals and refreshes expired tokens. Its sleep and
- * deadline helpers also pace {@link waitForAction}.
+ * what is retried), holds a call to its time limit (body included), honours abort signals, refreshes expired tokens,
+ * and reports to the logger and hooks. Its sleep and deadline helpers also pace {@link waitForAction}.
  */
-import { ConnectionError, parseRetryAfter, TimeoutError } from "./errors.js";
+import type { HeadersOptions } from "openapi-fetch";
+import { ConnectionError, parseRetryAfter, TimeoutError, TokenRefreshError } from "./errors.js";
+import { createObserver, type LoggingOptions, type RequestEvent, type ResponseEvent } from "./logging.js";
+import { describeFailure, redact, sanitize } from "./redaction.js";
 
 /** The SDK's version, sent in `x-dispatch-client`. */
 const SDK_VERSION = "0.1.0";
@@ -97,7 +100,8 @@ export interface RetryOptions {
 
 /**
  * Per-call options, passed beside `params`/`body` in any call's init:
- * `client.POST("/v2/schedules", { body, idempotencyKey: job.id, retries: 4, timeoutMs: 5000 })`.
+ * `client.POST("/v2/schedules", { body, idempotencyKey: job.id, retries: 4, timeoutMs: 5000 })`. Any other key is a
+ * compile error, and a wrong value a `TypeError` naming the option when the call is made.
  *
  * @example
  * ```ts
@@ -107,16 +111,20 @@ export interface RetryOptions {
  */
 export interface CallOptions {
   /** Overrides the client's retry settings for this call (a number sets `maxRetries`; `false` disables). */
-  retries?: number | false | RetryOptions;
-  /** Overrides the client's `timeoutMs` for this call. */
-  timeoutMs?: number;
+  retries?: number | false | RetryOptions | undefined;
+  /** Overrides the client's `timeoutMs` for this call: the whole call, retries and reading the answer included. */
+  timeoutMs?: number | undefined;
   /**
    * The `Idempotency-Key` of this POST: 1 to 255 printable ASCII characters, unique per operation you mean to carry
    * out once. Default: a new random UUID per call. Either way every retry of the call sends the same key, so the API
    * answers a repeat with the first answer instead of acting twice. Reuse your own key when you retry a call
    * yourself (after a crash, from a job queue). Other methods send no key.
    */
-  idempotencyKey?: string;
+  idempotencyKey?: string | undefined;
+  /** Aborts the call (also during a backoff pause); it rejects with the signal's reason. */
+  signal?: AbortSignal | undefined;
+  /** Extra headers for this call (over the client's `headers`). `Authorization` is always the client's token. */
+  headers?: HeadersOptions | undefined;
 }
 
 // Retries: the settings, the backoff, and the one predicate that decides
@@ -272,24 +280,30 @@ export interface Deadline {
 
 /**
  * One signal for a whole operation: it aborts with `timeoutError()` after `timeoutMs`, or with the reason of
- * `signal` (the caller's) when that aborts first, also when it already has.
+ * `signal` (the caller's) when that aborts first, also when it already has. `onAbort` hears the reason too, without
+ * an event listener of its own (they are costly on a hot path).
  */
 export function withDeadline(
   signal: AbortSignal | undefined,
   timeoutMs: number,
   timeoutError: () => TimeoutError,
+  onAbort?: (reason: unknown) => void,
 ): Deadline {
   const controller = new AbortController();
-  const onAbort = () => controller.abort(signal?.reason);
-  const timer = setTimeout(() => controller.abort(timeoutError()), timeoutMs);
-  if (signal?.aborted) controller.abort(signal.reason);
-  else signal?.addEventListener("abort", onAbort, { once: true });
+  const abort = (reason: unknown) => {
+    controller.abort(reason);
+    onAbort?.(reason);
+  };
+  const onCallerAbort = () => abort(signal?.reason);
+  const timer = setTimeout(() => abort(timeoutError()), timeoutMs);
+  if (signal?.aborted) abort(signal.reason);
+  else signal?.addEventListener("abort", onCallerAbort, { once: true });
   return {
     signal: controller.signal,
     at: Date.now() + timeoutMs,
     dispose() {
       clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
+      signal?.removeEventListener("abort", onCallerAbort);
     },
   };
 }
@@ -337,18 +351,21 @@ interface TokenState {
  * const options: ClientOptions = { baseUrl: "https://api.dispatch.example.com", token: () => session.token, timeoutMs: 30_000 };
  * ```
  */
-export interface ClientOptions {
+export interface ClientOptions extends LoggingOptions {
   /** Base URL of the API, e.g. `https://api.dispatch.example.com`. */
   baseUrl: string;
   /** API token, sent as `Authorization: Bearer <token>`. */
   token: TokenSource;
   /** The fetch to wrap; default `globalThis.fetch`, looked up at call time (MSW set up later still intercepts). */
   fetch?: FetchLike | undefined;
+  /** Headers sent with every call (a call's own `headers` win). `Authorization` is always the token. */
+  headers?: Record<string, string> | Headers | undefined;
   /** Retry settings (a number sets `maxRetries`; `false` disables retries). Default: 2 retries. */
   retries?: number | false | RetryOptions | undefined;
   /**
-   * Time limit of a whole call in milliseconds, retries and backoff included, until the response headers arrive;
-   * a call that takes longer rejects with {@link TimeoutError}. Default: none.
+   * Time limit of a whole call in milliseconds: every attempt, the pauses between them and reading the answer's
+   * body. A call that takes longer rejects with {@link TimeoutError}, also when the server sent its headers and then
+   * stalled (the connection is then closed). Default: none.
    */
   timeoutMs?: number | undefined;
   /** Your application's name/version, sent in `x-dispatch-client` (and `User-Agent` where a runtime allows it). */
@@ -361,15 +378,36 @@ export interface ClientOptions {
 }
 
 /**
- * Wrap a fetch with auth, client headers, idempotency keys, retries, timeouts and token refresh; `createClient` hands
- * the result to openapi-fetch. Per-call `retries`, `timeoutMs` and `idempotencyKey` (see {@link CallOptions}) arrive
- * as properties of the request, where openapi-fetch puts init keys it does not know.
+ * A call's time limit as `createClient` sets it up: one deadline for the whole call, body included, which it ends
+ * itself once the answer is parsed. It reaches the transport as a property of the request, under
+ * {@link CALL_DEADLINE}; the transport leaves the request there, so that the timeout error can name its URL.
  */
-export function createTransport(options: Omit<ClientOptions, "baseUrl">): FetchLike {
+export interface CallDeadline {
+  deadline: Deadline;
+  request?: Request;
+}
+
+/** The init key (copied onto the request by openapi-fetch) under which a {@link CallDeadline} reaches the transport. */
+export const CALL_DEADLINE = "dispatchkitDeadline";
+
+/** The SDK's per-call options as openapi-fetch leaves them: properties of the request. */
+type CallExtras = Pick<CallOptions, "retries" | "timeoutMs" | "idempotencyKey"> & {
+  [CALL_DEADLINE]?: CallDeadline;
+};
+
+/**
+ * Wrap a fetch with auth, client headers, retries, timeouts and token refresh; `createClient` hands the result to
+ * openapi-fetch. Per-call `retries`, `timeoutMs` and `idempotencyKey` (see {@link CallOptions}) arrive as properties
+ * of the request, where openapi-fetch puts init keys it does not know. `headersSet`: the requests already carry the
+ * identification and default headers (createClient has openapi-fetch add them), so they need no check.
+ */
+export function createTransport(options: Omit<ClientOptions, "baseUrl">, headersSet = false): FetchLike {
   const fetchFn: FetchLike = options.fetch ?? ((request) => globalThis.fetch(request));
   const clientRetry = normalize(options.retries);
   const clientResolved = resolveRetry(clientRetry, {});
   const client = clientId(options.userAgent);
+  const extraHeaders = options.headers ? [...new Headers(options.headers)] : [];
+  const observer = createObserver(options);
   const tokens: TokenState = { source: options.token, refreshing: undefined };
   // Sync for a string token: no extra microtask on the hot path.
   const currentToken = (): string | Promise<string> =>
@@ -379,7 +417,13 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">): FetchL
     if ((await currentToken()) !== used) return; // another call refreshed it meanwhile
     tokens.refreshing ??= (async () => {
       try {
-        tokens.source = await onTokenExpired();
+        const fresh: unknown = await onTokenExpired();
+        if (typeof fresh !== "string" || fresh === "") {
+          throw new TypeError(
+            `onTokenExpired returned ${fresh === "" ? "an empty string" : typeof fresh}, not a token`,
+          );
+        }
+        tokens.source = fresh;
       } finally {
         tokens.refreshing = undefined;
       }
@@ -388,56 +432,107 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">): FetchL
   }
 
   return async function transport(template: Request): Promise<Response> {
-    const extra = template as Request & CallOptions;
+    const extra = template as Request & CallExtras;
     const retry = extra.retries === undefined ? clientResolved : resolveRetry(clientRetry, normalize(extra.retries));
     const timeoutMs = extra.timeoutMs ?? options.timeoutMs;
     const method = template.method.toUpperCase();
 
-    if (!template.headers.has("x-dispatch-client")) setClientHeaders(template.headers, client);
+    const headers = template.headers;
+    // Set by openapi-fetch from createClient; a request handed to the transport directly gets them here.
+    if (!headersSet && !headers.has("x-dispatch-client")) {
+      setClientHeaders(headers, client);
+      for (const [name, value] of extraHeaders) if (!headers.has(name)) headers.set(name, value);
+    }
     // Set once on the template that every attempt is cloned from, so every retry sends the same key.
     if (method === KEYED) {
-      const key = extra.idempotencyKey ?? template.headers.get(IDEMPOTENCY_KEY) ?? newIdempotencyKey();
-      template.headers.set(IDEMPOTENCY_KEY, key);
+      const key = extra.idempotencyKey ?? headers.get(IDEMPOTENCY_KEY) ?? newIdempotencyKey();
+      headers.set(IDEMPOTENCY_KEY, key);
     }
 
     // One signal for the whole call: the caller's signal, or a deadline linked to it when there is a time limit.
-    // (No closures on the path without a time limit: they cost on every call.)
+    // createClient sets the deadline up itself (it must outlive this function, until the body is read; the request
+    // already carries its signal); a request handed to the transport directly gets one here, and its answer is read
+    // into memory under it. (No closures on the path without a time limit: they cost on every call.)
+    const managed = extra[CALL_DEADLINE];
+    if (managed) managed.request = template;
     const deadline =
-      timeoutMs === undefined
+      managed?.deadline ??
+      (timeoutMs === undefined
         ? undefined
         : withDeadline(
             template.signal,
             timeoutMs,
-            () => new TimeoutError(`Failed to ${label(template)}: no answer within ${timeoutMs} ms`, timeoutMs),
-          );
+            () =>
+              new TimeoutError(
+                `Failed to ${target(template)}: no answer within ${timeoutMs} ms (timeoutMs)`,
+                timeoutMs,
+              ),
+          ));
+    const own = deadline !== undefined && managed === undefined;
     const signal = deadline?.signal ?? template.signal;
     const deadlineAt = deadline?.at ?? Number.POSITIVE_INFINITY;
 
+    // What the logger and hooks are told; nothing is prepared for them when there are none.
+    const event = observer ? describeRequest(template, method) : undefined;
+    const startedAt = observer ? performance.now() : 0;
+
     let token: string | undefined;
-    let refreshed = false;
+    let expired: string | undefined; // the token before a refresh, also kept out of every text
+    let sent = 0;
     try {
       for (let attempt = 0; ; attempt++) {
         const next = currentToken();
         token = typeof next === "string" ? next : await next;
         if (signal.aborted) throw signal.reason;
-        template.headers.set("Authorization", `Bearer ${token}`);
+        headers.set("Authorization", `Bearer ${token}`);
         // Keep the template unsent so its body can be re-sent intact; a bodiless request can be sent as is.
         let request = template.body === null ? template : template.clone();
-        if (deadline) request = new Request(request, { signal });
+        if (own) request = new Request(request, { signal });
+        sent++;
+        if (observer && event) {
+          event.attempt = sent;
+          const body = observer.bodies && template.body !== null ? await template.clone().text() : undefined;
+          observer.request(body === undefined ? { ...event } : { ...event, body: redact(body, [token, expired]) });
+        }
+        const sentAt = observer ? performance.now() : 0;
 
         let response: Response | undefined;
         let failure: unknown;
         try {
-          response = await fetchFn(request);
+          const answer = await fetchFn(request);
+          response = own ? await buffered(answer, signal) : answer;
         } catch (error) {
           if (signal.aborted) throw signal.reason;
           failure = error;
         }
+        // What this attempt came to, for the logger and hooks (kept for the call's closing line).
+        let outcome: ResponseEvent | undefined;
+        if (observer && event) {
+          outcome = describeOutcome(event, sentAt, response, failure, [token, expired]);
+          if (observer.bodies && response?.body) {
+            const text = await untilAborted(response.clone().text(), signal);
+            outcome.responseBody = redact(text, [token, expired]);
+          }
+          observer.response(outcome);
+        }
 
-        if (response?.status === 401 && options.onTokenExpired && !refreshed && (await isTokenExpired(response))) {
-          refreshed = true;
+        if (
+          response?.status === 401 &&
+          options.onTokenExpired &&
+          expired === undefined &&
+          (await isTokenExpired(response))
+        ) {
+          expired = token;
           discard(response);
-          await refresh(token, options.onTokenExpired);
+          if (observer && event) observer.refresh({ ...event });
+          try {
+            await refresh(token, options.onTokenExpired);
+          } catch (error) {
+            const reason = redact(describeFailure(error), [token]);
+            throw new TokenRefreshError(`Failed to refresh the expired token for ${target(template)}: ${reason}`, {
+              cause: sanitize(error, [token]),
+            });
+          }
           attempt--; // the refresh retry does not count against the retries
           continue;
         }
@@ -445,39 +540,116 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">): FetchL
         const code = response?.status === 409 ? await errorCodeOf(response) : undefined;
         const delayMs = retryDelay(retry, method, attempt, response, deadlineAt, code);
         if (delayMs === undefined) {
-          if (response) return response;
-          const reason = failure instanceof Error ? failure.message : String(failure);
-          throw new ConnectionError(`Failed to ${label(template)}: ${redact(reason, token)}`, {
-            cause: sanitize(failure, token),
+          if (response) {
+            if (observer && outcome) observer.answered(outcome, performance.now() - startedAt);
+            return response;
+          }
+          const reason = redact(describeFailure(failure), [token, expired]);
+          throw new ConnectionError(`Failed to ${target(template)}: ${reason}`, {
+            cause: sanitize(failure, [token, expired]),
           });
         }
         if (response) discard(response);
+        if (observer && outcome) observer.retry(outcome, delayMs);
         retry.onRetry?.({ attempt: attempt + 1, delayMs, method, url: template.url, status: response?.status });
         await abortableSleep(retry.sleep, delayMs, signal);
       }
     } catch (error) {
       // Whatever was under way when the deadline or the caller's signal fired, report that, not its side effect.
-      throw signal.aborted ? signal.reason : error;
+      const reason = signal.aborted ? signal.reason : error;
+      if (observer && event) {
+        const aborted = signal.aborted && !(reason instanceof TimeoutError); // by the caller, not the time limit
+        const what = reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason);
+        observer.failed({ ...event }, redact(what, [token, expired]), performance.now() - startedAt, aborted);
+      }
+      throw reason;
     } finally {
-      deadline?.dispose();
+      if (own) deadline?.dispose();
     }
   };
 }
 
-/** Replace every occurrence of the token in a text. */
-function redact(text: string, token: string | undefined): string {
-  return token ? text.split(token).join("[redacted]") : text;
+/** How errors and logs name a request, without its query (whose values may be personal data): `GET https://host/v2/orders`. */
+export function target(request: Request): string {
+  return `${request.method} ${splitUrl(request.url).url}`;
 }
 
-/** A describable label of a request without its query values: `GET /v2/orders`. */
-function label(request: Request): string {
-  let path = request.url;
-  try {
-    path = new URL(request.url).pathname;
-  } catch {
-    // keep the raw url
+/**
+ * A request's URL without its query and fragment, and its path. A `Request`'s URL is absolute, serialized and free
+ * of credentials, so plain string work is enough (and cheaper than parsing it again on every logged call).
+ */
+function splitUrl(full: string): { url: string; path: string } {
+  const query = full.search(/[?#]/);
+  const url = query === -1 ? full : full.slice(0, query);
+  const scheme = url.indexOf("://");
+  const slash = scheme === -1 ? -1 : url.indexOf("/", scheme + 3);
+  return { url, path: slash === -1 ? "/" : url.slice(slash) };
+}
+
+/** The part of the logger's and hooks' events that stays the same for every attempt of a call. */
+function describeRequest(request: Request, method: string): RequestEvent {
+  const { url, path } = splitUrl(request.url);
+  return { method, url, path, attempt: 0 };
+}
+
+/** An attempt's outcome for the logger and hooks: the answer's status, duration and request id, or why none came. */
+function describeOutcome(
+  event: RequestEvent,
+  sentAt: number,
+  response: Response | undefined,
+  failure: unknown,
+  tokens: (string | undefined)[],
+): ResponseEvent {
+  const durationMs = performance.now() - sentAt;
+  if (response === undefined) {
+    const error = redact(describeFailure(failure), tokens);
+    return { ...event, status: undefined, durationMs, requestId: undefined, error };
   }
-  return `${request.method} ${path}`;
+  const requestId = response.headers.get("x-request-id") ?? undefined;
+  return { ...event, status: response.status, durationMs, requestId };
+}
+
+/** Statuses whose answers have no body (a `Response` refuses one). */
+const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * The answer with its body read into memory, while `signal` (the call's deadline) can still stop the reading: a
+ * server that sends its headers and then stalls must not hold the call past its time limit. For a request handed to
+ * the transport directly, whose deadline ends when the transport returns; the caller then reads the complete copy.
+ */
+async function buffered(response: Response, signal: AbortSignal): Promise<Response> {
+  if (response.body === null) return response;
+  const bytes = await untilAborted(response.arrayBuffer(), signal);
+  const copy = new Response(NULL_BODY_STATUS.has(response.status) ? null : bytes, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+  // A constructed Response has no URL; keep the one the answer came from (redirects followed).
+  if (response.url) Object.defineProperty(copy, "url", { value: response.url });
+  return copy;
+}
+
+/** A promise that rejects with the signal's reason as soon as it aborts (the underlying work may go on). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) {
+    promise.catch(() => {});
+    return Promise.reject(signal.reason);
+  }
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 /** Free an answer that is not handed back (not awaited: some bodies only settle once read). */
@@ -512,15 +684,4 @@ function newIdempotencyKey(): string {
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80; // RFC 9562 variant
   const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-/** A copy of an underlying error with the token taken out of its message and no references to the request. */
-function sanitize(error: unknown, token: string | undefined): Error {
-  if (!(error instanceof Error)) return new Error(redact(String(error), token));
-  const copy = new Error(redact(error.message, token));
-  copy.name = error.name;
-  const code = (error as { code?: unknown }).code ?? (error.cause as { code?: unknown } | undefined)?.code;
-  if (typeof code === "string") (copy as Error & { code?: string }).code = code;
-  if (copy.stack) copy.stack = redact(copy.stack, token);
-  return copy;
 }

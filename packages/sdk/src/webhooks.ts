@@ -4,7 +4,7 @@
  *
  * @see `docs/api-contract.md` section 6 (webhooks)
  */
-import { DispatchError } from "./errors.js";
+import { DispatchError, type DispatchErrorJson, named } from "./errors.js";
 import type { components } from "./generated/openapi.js";
 
 /**
@@ -46,7 +46,7 @@ export type WebhookEventOf<T extends WebhookEventType> = Extract<WebhookEvent, {
  *
  * @example
  * ```ts
- * const eventId = request.headers.get(WEBHOOK_HEADERS.eventId); // dedupe retried deliveries
+ * const eventIdOf = (request: Request) => request.headers.get(WEBHOOK_HEADERS.eventId); // dedupe retried deliveries
  * ```
  */
 export const WEBHOOK_HEADERS = {
@@ -76,11 +76,13 @@ export type WebhookVerificationReason =
  *
  * @example
  * ```ts
- * try {
- *   event = await verifyWebhook({ rawBody, headers: req.headers, secret });
- * } catch (error) {
- *   if (error instanceof WebhookVerificationError) return res.status(400).send(error.reason);
- *   throw error;
+ * async function receive(rawBody: string, headers: WebhookHeaders) {
+ *   try {
+ *     return await verifyWebhook({ rawBody, headers, secret });
+ *   } catch (error) {
+ *     if (error instanceof WebhookVerificationError) return { rejected: error.reason }; // answer 400
+ *     throw error;
+ *   }
  * }
  * ```
  */
@@ -89,16 +91,16 @@ export class WebhookVerificationError extends DispatchError {
   readonly reason: WebhookVerificationReason;
 
   static {
-    Object.defineProperty(WebhookVerificationError.prototype, "name", {
-      value: "WebhookVerificationError",
-      writable: true,
-      configurable: true,
-    });
+    named(WebhookVerificationError, "WebhookVerificationError");
   }
 
   constructor(reason: WebhookVerificationReason, message: string) {
     super(`Failed to verify webhook: ${message}`);
     this.reason = reason;
+  }
+
+  override toJSON(): DispatchErrorJson & { reason: WebhookVerificationReason } {
+    return { ...super.toJSON(), reason: this.reason };
   }
 }
 
@@ -258,7 +260,7 @@ export async function verifyWebhook(options: VerifyWebhookOptions): Promise<Webh
  *
  * @example
  * ```ts
- * const { rawBody, headers }: SignedWebhook = await signWebhookForTest(event, "whsec_test");
+ * const { rawBody, headers }: SignedWebhook = await signWebhookForTest(webhookEvent, "whsec_test");
  * ```
  */
 export interface SignedWebhook {
@@ -274,8 +276,8 @@ export interface SignedWebhook {
  * @param timestamp - unix seconds (default now).
  * @example
  * ```ts
- * const { rawBody, headers } = await signWebhookForTest(event, "whsec_test");
- * const res = await fetch("http://localhost:3000/webhooks/dispatch", { method: "POST", body: rawBody, headers });
+ * const { rawBody, headers } = await signWebhookForTest(webhookEvent, "whsec_test");
+ * const answer = await fetch("http://localhost:3000/webhooks/dispatch", { method: "POST", body: rawBody, headers });
  * ```
  */
 export async function signWebhookForTest(

@@ -10,6 +10,8 @@ import {
   type ActionKind,
   type ActionOf,
   deleteOrders,
+  isAccepted,
+  isAction,
   NotFoundError,
   publishAndWait,
   scheduleAndWait,
@@ -80,7 +82,7 @@ describe("waitForAction", () => {
     });
     expect(done).toEqual(finished);
     expect(polls).toEqual([1, 2, 3].map(() => path.replace(":id", UUID)));
-    expect(sleeps).toEqual([62.5, 3000, 3000]); // a quarter of intervalMs before the first poll, then the hints
+    expect(sleeps).toEqual([3000, 3000]); // the first poll at once, then the hints
     expect(progress).toEqual(["pending", "pending", "finished"]);
   });
 
@@ -315,7 +317,7 @@ describe("deleteOrders", () => {
 });
 
 describe("waitForAction without Retry-After hints", () => {
-  it("starts polling quickly and backs off to intervalMs", async () => {
+  it("polls at once, then pauses briefly and backs off to intervalMs", async () => {
     const finished = action("publish", "finished", { actionSummary: summaries.publish });
     const pending = action("publish", "pending");
     const polls = pollScript("/v2/routes/actions/:id", [pending, pending, pending, pending, finished], "");
@@ -328,6 +330,107 @@ describe("waitForAction without Retry-After hints", () => {
     });
     expect(done.status).toBe("finished");
     expect(polls).toHaveLength(5);
-    expect(sleeps).toEqual([250, 500, 1000, 1000, 1000]);
+    expect(sleeps).toEqual([250, 500, 1000, 1000]); // the first poll at once, then a quarter of intervalMs, doubling
+  });
+});
+
+describe("ActionFailedError names what failed", () => {
+  const route = (i: number) => `5a8e2f1c-9d3b-4c7a-b6e4-${String(i).padStart(12, "0")}`;
+
+  it("lists each failed route of a publish and why, in the message and in failures", async () => {
+    server.use(
+      http.post(`${BASE}/v2/routes/publish`, () => HttpResponse.json(action("publish", "pending"), { status: 202 })),
+    );
+    pollScript("/v2/routes/actions/:id", [
+      action("publish", "failed", {
+        reason: "route_failed",
+        actionSummary: {
+          routes: [
+            { uuid: route(1), status: "finished" },
+            { uuid: route(2), status: "failed", error: "route has no orders" },
+            { uuid: route(3), status: "failed", error: "route is on 2026-11-25, not 2026-11-24" },
+          ],
+        },
+      }),
+    ]);
+    const { client } = scriptedClient();
+    const error = await publishAndWait(client, { workspaceUuid: WORKSPACE, date: "2026-11-24" }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ActionFailedError);
+    const failed = error as ActionFailedError<"publish">;
+    expect(failed.message).toBe(
+      `Failed to publish (action ${UUID}): route_failed; 2 routes failed: ${route(2)} (route has no orders), ${route(3)} (route is on 2026-11-25, not 2026-11-24)`,
+    );
+    expect(failed.failures).toEqual([
+      { kind: "route", uuid: route(2), reason: "route has no orders" },
+      { kind: "route", uuid: route(3), reason: "route is on 2026-11-25, not 2026-11-24" },
+    ]);
+    expect(JSON.parse(JSON.stringify(failed))).toEqual({
+      name: "ActionFailedError",
+      message: failed.message,
+      actionUuid: UUID,
+      actionName: "publish",
+      reason: "route_failed",
+      failures: failed.failures,
+    });
+  });
+
+  it("names five failures in the message and counts the rest", () => {
+    const routes = Array.from({ length: 7 }, (_, i) => ({ uuid: route(i), status: "failed" as const }));
+    const failed = new ActionFailedError(
+      action("publish", "failed", { reason: "route_failed", actionSummary: { routes } }),
+    );
+    expect(failed.failures).toHaveLength(7);
+    expect(failed.message).toBe(
+      `Failed to publish (action ${UUID}): route_failed; 7 routes failed: ${[0, 1, 2, 3, 4].map((i) => `${route(i)} (failed)`).join(", ")} and 2 more`,
+    );
+  });
+
+  it("lists the orders a failed delete kept", () => {
+    const failed = new ActionFailedError(
+      action("delete", "failed", {
+        reason: "order_locked",
+        actionSummary: { deleted: [], failed: [{ uuid: "o1", reason: "order_locked" }] },
+      }),
+    );
+    expect(failed.failures).toEqual([{ kind: "order", uuid: "o1", reason: "order_locked" }]);
+    expect(failed.message).toBe(`Failed to delete (action ${UUID}): order_locked; 1 order failed: o1 (order_locked)`);
+  });
+});
+
+describe("200 or 202", () => {
+  it("isAction tells an action from a result; isAccepted reads the 202 status", () => {
+    const accepted = action("update", "pending");
+    expect(
+      [accepted, { uuid: "o1", status: "scheduled" }, null, "x", { actionUuid: 1 }].map((v) => isAction(v)),
+    ).toEqual([true, false, false, false, false]);
+    const response = (status: number) => new Response(null, { status });
+    expect(isAccepted({ data: accepted, response: response(202) })).toBe(true);
+    expect(isAccepted({ data: accepted, response: response(200) })).toBe(false);
+    expect(isAccepted({ data: { deleted: [], failed: [] }, response: response(202) })).toBe(false);
+  });
+
+  it("waits for a 202's action by kind, and refuses an action of another kind", async () => {
+    const polls = pollScript("/v2/orders/actions/:id", [
+      action("update", "finished", { actionSummary: summaries.update }),
+    ]);
+    const { client } = scriptedClient();
+    const accepted: Action = action("update", "pending");
+    await expect(waitForAction(client, accepted, { kind: "update" })).resolves.toMatchObject({ status: "finished" });
+    expect(polls).toHaveLength(1);
+    await expect(waitForAction(client, accepted, { kind: "delete" })).rejects.toThrow(
+      `Failed to wait for action ${UUID}: options.kind is delete, but the action's kind is update`,
+    );
+  });
+
+  it("scheduleAndWait refuses an answer that is not a schedule action", async () => {
+    server.use(
+      http.post(`${BASE}/v2/schedules`, () => HttpResponse.json(action("publish", "pending"), { status: 202 })),
+    );
+    const { client } = scriptedClient();
+    await expect(scheduleAndWait(client, { workspaceUuid: WORKSPACE, date: "2026-11-24" })).rejects.toThrow(
+      "Failed to start a scheduling run: the API answered without a schedule action",
+    );
   });
 });

@@ -17,6 +17,7 @@ import {
   ServerError,
   TimeoutError,
   TokenExpiredError,
+  TokenRefreshError,
   UnauthorizedError,
   unwrap,
   ValidationError,
@@ -164,5 +165,90 @@ describe("the token never leaks", () => {
     const error = await client.GET("/v2/workspaces").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
     expect(leaks(error)).toEqual([]);
+  });
+});
+
+describe("every error serializes", () => {
+  it("toJSON gives each class's fields, never {}", () => {
+    const cause = Object.assign(new TypeError("fetch failed"), { code: "ECONNREFUSED" });
+    expect(JSON.parse(JSON.stringify(new DispatchError("Failed to do it: because")))).toEqual({
+      name: "DispatchError",
+      message: "Failed to do it: because",
+    });
+    expect(JSON.parse(JSON.stringify(new ConnectionError("Failed to GET https://a/v2: refused", { cause })))).toEqual({
+      name: "ConnectionError",
+      message: "Failed to GET https://a/v2: refused",
+      cause: { name: "TypeError", message: "fetch failed", code: "ECONNREFUSED" },
+    });
+    expect(JSON.parse(JSON.stringify(new TimeoutError("Failed to GET https://a/v2: no answer", 300)))).toEqual({
+      name: "TimeoutError",
+      message: "Failed to GET https://a/v2: no answer",
+      timeoutMs: 300,
+    });
+    expect(
+      JSON.parse(JSON.stringify(new TokenRefreshError("Failed to refresh: no", { cause: new Error("no") }))),
+    ).toEqual({
+      name: "TokenRefreshError",
+      message: "Failed to refresh: no",
+      cause: { name: "Error", message: "no" },
+    });
+  });
+});
+
+describe("onTokenExpired failing", () => {
+  const expired = () => HttpResponse.json(errorBody("TOKEN_EXPIRED"), { status: 401 });
+
+  it("rejects with TokenRefreshError carrying a copy of what it threw, without the token", async () => {
+    server.use(http.get(`${BASE}/v2/workspaces`, expired));
+    const client = createClient({
+      baseUrl: BASE,
+      token: TOKEN,
+      onTokenExpired: async () => {
+        throw Object.assign(new Error(`session revoked for ${TOKEN}`), { code: "SESSION_REVOKED" });
+      },
+    });
+    const error = await client.GET("/v2/workspaces").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TokenRefreshError);
+    expect(error).toBeInstanceOf(DispatchError);
+    expect((error as Error).message).toBe(
+      `Failed to refresh the expired token for GET ${BASE}/v2/workspaces: session revoked for [redacted]`,
+    );
+    expect(JSON.parse(JSON.stringify(error)).cause).toEqual({
+      name: "Error",
+      message: "session revoked for [redacted]",
+      code: "SESSION_REVOKED",
+    });
+    const texts = [String(error), (error as Error).stack, JSON.stringify(error), inspect(error, { depth: 10 })];
+    expect(texts.filter((t) => t?.includes(TOKEN))).toEqual([]);
+  });
+
+  it("rejects every call that shared the refresh, and refreshes again on the next expiry", async () => {
+    server.use(http.get(`${BASE}/v2/workspaces`, expired));
+    let refreshes = 0;
+    const client = createClient({
+      baseUrl: BASE,
+      token: TOKEN,
+      onTokenExpired: async () => {
+        refreshes++;
+        throw new Error("auth server down");
+      },
+    });
+    const results = await Promise.allSettled([1, 2, 3].map(() => client.GET("/v2/workspaces")));
+    expect(results.map((r) => r.status === "rejected" && r.reason instanceof TokenRefreshError)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(refreshes).toBe(1);
+    await expect(client.GET("/v2/workspaces")).rejects.toBeInstanceOf(TokenRefreshError);
+    expect(refreshes).toBe(2);
+  });
+
+  it("rejects a refresh that returns no token", async () => {
+    server.use(http.get(`${BASE}/v2/workspaces`, expired));
+    const client = createClient({ baseUrl: BASE, token: TOKEN, onTokenExpired: () => "" });
+    await expect(client.GET("/v2/workspaces")).rejects.toThrow(
+      `Failed to refresh the expired token for GET ${BASE}/v2/workspaces: onTokenExpired returned an empty string, not a token`,
+    );
   });
 });

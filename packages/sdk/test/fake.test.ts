@@ -177,9 +177,9 @@ describe("helpers against the fake", () => {
     expect(solution.committed).toBe(true);
     expect(solution.routes[0]?.routeUuid).toBe(routeUuid);
     expect(solution.summary.ordersScheduled).toBe(5);
-    expect(sleeps[0]).toBe(250); // before the first poll: a quarter of intervalMs, at most 250 ms
-    expect(sleeps.slice(1).every((ms) => ms === 2_000)).toBe(true); // the fake's Retry-After hint
-    expect(progress.at(-1)).toBe("finished");
+    // The first poll at once (no pause before it), then the fake's Retry-After hint until its 5 s run is done.
+    expect(sleeps).toEqual([2_000, 2_000, 2_000]);
+    expect(progress).toEqual(["pending", "pending", "pending", "finished"]);
 
     const first = await unwrap(c.DELETE("/v2/orders", { body: uuids.slice(0, 2) }));
     expect("actionUuid" in first).toBe(true); // scheduled orders: the 202 form
@@ -195,6 +195,25 @@ describe("helpers against the fake", () => {
     const error = await waitForAction(c, stored, { kind: "schedule", sleep: clockSleep() }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ActionFailedError);
     expect((error as ActionFailedError).reason).toMatch(/no_routes|no_orders/);
+  });
+
+  it("rejects a publish with the routes that failed and why", async () => {
+    const c = client();
+    const routeUuid = await createRoute(c); // a route without orders: nothing to send to a driver
+    const error = await publishAndWait(
+      c,
+      { workspaceUuid: workspaceUuid(), date: DATE },
+      { sleep: clockSleep() },
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ActionFailedError);
+    expect((error as ActionFailedError).failures).toEqual([
+      { kind: "route", uuid: routeUuid, reason: "route has no orders" },
+    ]);
+    expect((error as Error).message).toMatch(
+      new RegExp(
+        `^Failed to publish \\(action [0-9a-f-]+\\): route_failed; 1 route failed: ${routeUuid} \\(route has no orders\\)$`,
+      ),
+    );
   });
 
   it("publishes and waits", async () => {
