@@ -157,7 +157,7 @@ it("shows the service's own error when publishing fails", async () => {
   );
   const { workspaceUuid, date } = await seedDay();
   const error = await publishAndWait(client, { workspaceUuid, date }).catch((e: unknown) => e);
-  expect(error).toBeInstanceOf(ServerError); // a POST is not retried unless you allow it
+  expect(error).toBeInstanceOf(ServerError); // after the retries the SDK allows itself
   expect((error as ServerError).requestId).toBe("req_test");
 });
 // docs:end

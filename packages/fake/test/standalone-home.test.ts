@@ -5,10 +5,12 @@
 import { createFake } from "@dispatchkit/fake";
 import { CONTROL_PREFIX, type RunningServer, startServer } from "@dispatchkit/fake/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { controlOperations } from "../src/control/http.js";
 
 const fake = createFake({ now: "2026-11-23T08:00:00Z", baseUrl: "http://127.0.0.1:0", token: "dev-token" });
 const prefixed = createFake({ now: "2026-11-23T08:00:00Z", baseUrl: "http://127.0.0.1:0/dispatch", token: "t" });
 const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8";
+/** Control endpoints the home must list (the server may serve more: the list is `controlOperations`). */
 const CONTROL = [
   ["POST", "/_fake/tokens"],
   ["POST", "/_fake/tokens/{token}/expire"],
@@ -44,11 +46,19 @@ describe("GET / on the standalone server", () => {
         site: "https://dispatchkit.github.io/dispatchkit/",
         restReference: "https://dispatchkit.github.io/dispatchkit/api/",
         standaloneGuide: "https://dispatchkit.github.io/dispatchkit/documents/standalone.html",
-        controlEndpoints: "https://dispatchkit.github.io/dispatchkit/documents/fake.html#test-control",
+        controlEndpoints: "https://dispatchkit.github.io/dispatchkit/documents/standalone.html#test-control-endpoints",
       },
       example: `curl -H "Authorization: Bearer <token>" ${running.url}/v2/workspaces`,
-      control: CONTROL.map(([method, path]) => ({ method, path, url: `${running.url}${path}` })),
+      control: controlOperations(fake).map(({ method, path }) => ({
+        method: method.toUpperCase(),
+        path,
+        url: `${running.url}${path}`,
+      })),
     });
+    // Every control endpoint the server serves, these among them.
+    expect(body.control).toEqual(
+      expect.arrayContaining(CONTROL.map(([method, path]) => ({ method, path, url: `${running.url}${path}` }))),
+    );
     // Never the token itself: the page is open to anyone who reaches the server.
     expect(JSON.stringify(body)).not.toContain("dev-token");
   });
@@ -72,8 +82,12 @@ describe("GET / on the standalone server", () => {
     expect(html).toContain("<title>Delivery Dispatch Platform API (fake)</title>");
     expect(html).toContain(`<code>${running.url}</code>`);
     expect(html).toContain('<a href="https://dispatchkit.github.io/dispatchkit/api/">REST reference</a>');
-    for (const [method, path] of CONTROL)
-      expect(html).toContain(`<tr><td>${method}</td><td><code>${path}</code></td></tr>`);
+    const rows = [...html.matchAll(/<tr><td>(\w+)<\/td><td><code>([^<]+)<\/code><\/td><\/tr>/g)].map((m) => [
+      m[1],
+      m[2],
+    ]);
+    expect(rows).toEqual(controlOperations(fake).map(({ method, path }) => [method.toUpperCase(), path]));
+    expect(rows).toEqual(expect.arrayContaining(CONTROL));
     // Self-contained: no script, nothing loaded, and an empty icon so the browser asks for no /favicon.ico.
     expect(html).not.toMatch(/<script|src=/);
     expect([...html.matchAll(/<link[^>]*>/g)].map((m) => m[0])).toEqual(['<link rel="icon" href="data:,">']);

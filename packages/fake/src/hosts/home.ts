@@ -64,7 +64,7 @@ export function homeBody(fake: Fake, request: Request): HomeBody {
       site: DOCS_URL,
       restReference: `${DOCS_URL}api/`,
       standaloneGuide: `${DOCS_URL}documents/standalone.html`,
-      controlEndpoints: `${DOCS_URL}documents/fake.html#test-control`,
+      controlEndpoints: `${DOCS_URL}documents/standalone.html#test-control-endpoints`,
     },
     example: `curl -H "Authorization: Bearer <token>" ${baseUrl}/v2/workspaces`,
     control: controlOperations(fake).map(({ method, path }) => ({
