@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Fake, internalsOf } from "../fake.js";
+import { homeResponse } from "./home.js";
 import { hostRouter } from "./node-router.js";
 import { startRealTimeDriver } from "./real-time-driver.js";
 
@@ -42,7 +43,8 @@ export interface ServerOptions {
   host?: string;
   /**
    * Extra routes answered before the fake; return undefined to pass. The control endpoints under `/_fake/`
-   * (clock, actions, faults, driver, tokens, organizations, snapshots, journal) are always served.
+   * (clock, actions, faults, driver, tokens, organizations, snapshots, journal) are always served, and so is the
+   * home (`GET /`: what the server is, no token).
    */
   extra?: (request: Request) => Promise<Response | undefined> | Response | undefined;
 }
@@ -121,7 +123,10 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
     }
     const origin = new URL(fake.baseUrl).origin;
     toRequest(req, origin)
-      .then(async (request) => (await options.extra?.(request)) ?? (await router.handle(request)))
+      .then(
+        async (request) =>
+          (await options.extra?.(request)) ?? homeResponse(fake, request) ?? (await router.handle(request)),
+      )
       .then((response) => send(res, response, closing !== undefined))
       .catch((error: unknown) => {
         const requestId = internalsOf(fake).context.ids.requestId();

@@ -1,0 +1,146 @@
+/**
+ * The standalone server's home: `GET /` (and the base URL's own path) tells whoever opens the server what it is,
+ * without a token: a short HTML page for a browser, JSON for `Accept: application/json` and for tools that
+ * accept anything (curl). It names the API, the base URL to give a client, where the docs are and the control
+ * endpoints under `/_fake/`.
+ */
+import { controlOperations } from "../control/http.js";
+import type { Fake } from "../fake.js";
+
+/** The published docs site: guides, API docs and the REST references. */
+export const DOCS_URL = "https://dispatchkit.github.io/dispatchkit/";
+
+/** What `GET /` answers as JSON. */
+export interface HomeBody {
+  name: string;
+  description: string;
+  /** The base URL to give a client: this server's address, with the fake's path prefix if it has one. */
+  baseUrl: string;
+  authentication: string;
+  docs: { site: string; restReference: string; standaloneGuide: string; controlEndpoints: string };
+  example: string;
+  /** The test-control endpoints (no token), each with its full URL. */
+  control: { method: string; path: string; url: string }[];
+}
+
+const DESCRIPTION =
+  "An in-memory fake of the Delivery Dispatch Platform API (@dispatchkit/fake): the service's endpoints, status " +
+  "codes and rules, with a real route optimizer, for development and tests. Its data lives in memory only.";
+
+/** The q-value `accept` gives a media type (exact type, then `type/*`, then `*\/*`); 0 when not accepted. */
+function quality(accept: string, type: string): number {
+  const [major] = type.split("/");
+  let best = { specificity: -1, q: 0 };
+  for (const part of accept.split(",")) {
+    const [range = "", ...params] = part.trim().toLowerCase().split(";");
+    const specificity = range === type ? 2 : range === `${major}/*` ? 1 : range === "*/*" ? 0 : -1;
+    if (specificity <= best.specificity) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    best = { specificity, q: q ? Number(q.slice(2)) || 0 : 1 };
+  }
+  return best.q;
+}
+
+/** HTML only when the client prefers it to JSON (a browser); JSON otherwise, also for `*\/*` (curl). */
+function wantsHtml(request: Request): boolean {
+  const accept = request.headers.get("accept") ?? "*/*";
+  return quality(accept, "text/html") > quality(accept, "application/json");
+}
+
+/** The home's content for a request that reached the server at its `Host`. */
+export function homeBody(fake: Fake, request: Request): HomeBody {
+  const basePath = new URL(fake.baseUrl).pathname.replace(/\/+$/, "");
+  // The standalone server speaks plain HTTP; the request's URL carries the fake's origin, its Host header ours.
+  const origin = `http://${request.headers.get("host") ?? new URL(request.url).host}`;
+  const baseUrl = `${origin}${basePath}`;
+  return {
+    name: "Delivery Dispatch Platform API (fake)",
+    description: DESCRIPTION,
+    baseUrl,
+    authentication:
+      "Every API call sends Authorization: Bearer <token>, with the token the server was started with " +
+      "(dispatch-fake prints it; --token sets it). The control endpoints take no token.",
+    docs: {
+      site: DOCS_URL,
+      restReference: `${DOCS_URL}api/`,
+      standaloneGuide: `${DOCS_URL}documents/standalone.html`,
+      controlEndpoints: `${DOCS_URL}documents/standalone.html#test-control-endpoints`,
+    },
+    example: `curl -H "Authorization: Bearer <token>" ${baseUrl}/v2/workspaces`,
+    control: controlOperations(fake).map(({ method, path }) => ({
+      method: method.toUpperCase(),
+      path,
+      url: `${baseUrl}${path}`,
+    })),
+  };
+}
+
+const escapeHtml = (text: string) =>
+  text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+
+const BEARER = "Authorization: Bearer &lt;token&gt;";
+
+/** The home as a page: no script, nothing loaded (its icon is empty, so a browser asks the API for none). */
+export function homeHtml(body: HomeBody): string {
+  const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
+  const rows = body.control
+    .map((c) => `<tr><td>${escapeHtml(c.method)}</td><td><code>${escapeHtml(c.path)}</code></td></tr>`)
+    .join("\n        ");
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>${escapeHtml(body.name)}</title>
+  <link rel="icon" href="data:,">
+  <style>
+    body { font: 16px/1.5 system-ui, sans-serif; max-width: 46rem; margin: 2rem auto; padding: 0 1rem; color: #1f2328; }
+    code, pre { font: 14px ui-monospace, monospace; background: #f2f4f8; border-radius: 4px; }
+    code { padding: 0.1em 0.3em; }
+    pre { padding: 0.75rem; overflow-x: auto; }
+    table { border-collapse: collapse; }
+    td { padding: 0.2rem 1rem 0.2rem 0; }
+    a { color: #1a4fb3; }
+  </style>
+</head>
+<body>
+  <h1>${escapeHtml(body.name)}</h1>
+  <p>${escapeHtml(body.description)}</p>
+  <h2>Base URL</h2>
+  <p><code>${escapeHtml(body.baseUrl)}</code>: give it to the SDK (<code>createClient({ baseUrl, token })</code>) or any HTTP client.</p>
+  <p>${escapeHtml(body.authentication).replace(BEARER, `<code>${BEARER}</code>`)}</p>
+  <pre>${escapeHtml(body.example)}</pre>
+  <h2>Docs</h2>
+  <ul>
+    <li>${link(body.docs.site, "Guides and API docs")}</li>
+    <li>${link(body.docs.restReference, "REST reference")}: every endpoint, request and answer</li>
+    <li>${link(body.docs.standaloneGuide, "This server from other languages")}: curl and Python</li>
+  </ul>
+  <h2>Control endpoints (no token)</h2>
+  <p>Drive the fake from a test: ${link(body.docs.controlEndpoints, "what each one does")}.</p>
+  <table>
+        ${rows}
+  </table>
+  <p>The same as JSON: <code>curl ${escapeHtml(new URL(body.baseUrl).origin)}/</code></p>
+</body>
+</html>
+`;
+}
+
+/** The home's answer when `request` is `GET` or `HEAD` of `/` or of the base URL's path; undefined otherwise. */
+export function homeResponse(fake: Fake, request: Request): Response | undefined {
+  if (request.method !== "GET" && request.method !== "HEAD") return undefined;
+  const basePath = new URL(fake.baseUrl).pathname.replace(/\/+$/, "");
+  const path = new URL(request.url).pathname;
+  if (path !== "/" && (basePath === "" || (path !== basePath && path !== `${basePath}/`))) return undefined;
+  const body = homeBody(fake, request);
+  const html = wantsHtml(request);
+  return new Response(html ? homeHtml(body) : `${JSON.stringify(body, null, 2)}\n`, {
+    status: 200,
+    headers: {
+      "content-type": html ? "text/html; charset=utf-8" : "application/json",
+      vary: "accept",
+      "cache-control": "no-store",
+    },
+  });
+}

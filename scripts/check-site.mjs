@@ -1,0 +1,333 @@
+#!/usr/bin/env node
+// The built docs site (docs-site/, `npm run docs`) in headless Chromium. Serves the folder from a local static
+// server on 127.0.0.1 (not file://, so the pages run as they do when hosted), opens index.html with playwright-core
+// driving the system's Chromium, and visits every page reachable over same-site links. Fails on:
+// - a broken internal link: a page or file of the site that answers 404, or a `#fragment` that names no element
+//   of a typedoc page (the REST references route fragments themselves, so theirs are not checked);
+// - a link that leaves the site and is not on the allow-list below;
+// - a console error or an uncaught exception on any page, and a failed or 4xx/5xx request for a file of the site;
+// - anything loaded from outside the site: every page must work offline (the REST references embed Redoc's
+//   scripts, and no page may pull a script, a style or a font from a CDN). External requests are blocked and
+//   reported, and every HTML and CSS file is also scanned for external script, style and font URLs.
+// Takes screenshots of a few pages (SITE_SCREENSHOTS=<folder>, default <tmp>/site-screenshots).
+//
+// Needs `npm run docs` first. Skips (exit 0) when Chromium is not installed: `apt-get install -y chromium`.
+// CHROMIUM=/path/to/chrome picks another binary; SITE_DIR=<folder> checks another copy of the site.
+import { existsSync } from "node:fs";
+import { mkdir, readdir, readFile, stat } from "node:fs/promises";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { extname, join, normalize, relative, resolve, sep } from "node:path";
+import { siteDir as builtSite, root } from "./rest-references.mjs";
+
+const siteDir = process.env.SITE_DIR ? resolve(process.env.SITE_DIR) : builtSite;
+
+/**
+ * Links that may leave the site, and why. A link elsewhere fails the check: add it here only when a reader should
+ * follow it. Matched as URL prefixes.
+ */
+export const ALLOWED_EXTERNAL = [
+  ["https://github.com/dispatchkit/dispatchkit", "the repository: sources, issues, examples"],
+  ["https://www.npmjs.com/", "the packages' npm pages"],
+  ["https://docs.npmjs.com/", "npm's own documentation"],
+  ["https://nodejs.org/", "Node.js: versions and its documentation"],
+  ["https://mswjs.io/", "MSW, which serves the fake in tests and browsers"],
+  ["https://openapi-ts.dev/openapi-fetch/", "openapi-fetch, the SDK's typed calls"],
+  ["https://redocly.com/redoc/", "Redoc's attribution in the REST references' sidebar"],
+];
+
+/** Pages photographed (when present), from the site root. */
+const SCREENSHOT_PAGES = [
+  "index.html",
+  "documents/getting-started.html",
+  "documents/testing.html",
+  "api/index.html",
+  "api/control/index.html",
+];
+
+const screenshotDir = process.env.SITE_SCREENSHOTS ?? join(tmpdir(), "site-screenshots");
+
+const chromiumPath = [process.env.CHROMIUM, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
+  .filter(Boolean)
+  .find((path) => existsSync(path));
+if (!chromiumPath) {
+  console.log("site check: SKIPPED (no Chromium found; install it with `apt-get install -y chromium`)");
+  process.exit(0);
+}
+if (!existsSync(join(siteDir, "index.html"))) {
+  console.error(`site check: ${relative(root, siteDir)}/index.html is missing; run \`npm run docs\` first`);
+  process.exit(1);
+}
+
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".json": "application/json",
+  ".md": "text/markdown; charset=utf-8",
+  ".ts": "text/plain; charset=utf-8",
+  ".yaml": "text/yaml; charset=utf-8",
+};
+
+/** The site folder over HTTP: `/x/` serves `/x/index.html`; nothing outside the folder. */
+function serveSite() {
+  const server = createServer(async (req, res) => {
+    let path = decodeURIComponent(new URL(req.url ?? "/", "http://site").pathname);
+    if (path.endsWith("/")) path += "index.html";
+    const file = normalize(join(siteDir, path));
+    if (!file.startsWith(siteDir + sep)) {
+      res.writeHead(403).end();
+      return;
+    }
+    try {
+      if (!(await stat(file)).isFile()) throw new Error("not a file");
+      const body = await readFile(file);
+      res
+        .writeHead(200, {
+          "content-type": TYPES[extname(file)] ?? "application/octet-stream",
+          "cache-control": "no-store",
+        })
+        .end(body);
+    } catch {
+      res.writeHead(404, { "content-type": "text/plain" }).end("not found");
+    }
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+async function* walk(dir) {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(path);
+    else yield path;
+  }
+}
+
+/** External script, style and font URLs in the site's HTML and CSS files (the offline rule, read from the files). */
+async function externalAssets() {
+  const patterns = [
+    /<script\b[^>]*\bsrc\s*=\s*["']?(?:https?:)?\/\/[^"'\s>]+/gi,
+    /<link\b[^>]*\bhref\s*=\s*["']?(?:https?:)?\/\/[^"'\s>]+[^>]*>/gi,
+    /@import\s+(?:url\()?\s*["']?(?:https?:)?\/\/[^"')\s;]+/gi,
+    /url\(\s*["']?(?:https?:)?\/\/[^"')\s]+\.(?:woff2?|ttf|otf|eot|css)\b[^)]*\)/gi,
+    /\bimport\s*(?:\(|[^"';()]*\bfrom\s*)\s*["'](?:https?:)?\/\/[^"']+["']/gi,
+  ];
+  const found = [];
+  for await (const file of walk(siteDir)) {
+    if (![".html", ".css"].includes(extname(file))) continue;
+    const text = await readFile(file, "utf8");
+    for (const pattern of patterns) {
+      for (const match of text.matchAll(pattern)) {
+        // <link rel="canonical"> and the like point elsewhere without loading anything.
+        if (/^<link/i.test(match[0]) && !/rel\s*=\s*["']?(stylesheet|preload|modulepreload|icon|font)/i.test(match[0]))
+          continue;
+        found.push(`${relative(siteDir, file)}: ${match[0].slice(0, 160)}`);
+      }
+    }
+  }
+  return found;
+}
+
+const problems = [];
+const problem = (text) => {
+  if (!problems.includes(text)) problems.push(text);
+};
+
+for (const asset of await externalAssets()) problem(`loads from outside the site (offline rule): ${asset}`);
+
+const server = await serveSite();
+const origin = `http://127.0.0.1:${server.address().port}`;
+const { chromium } = await import("playwright-core");
+let browser;
+const visited = new Set();
+let linksChecked = 0;
+const externalSeen = new Map();
+try {
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    // The flags of scripts/browser-smoke.mjs (playwright adds --headless).
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  let current = "";
+  // Offline: anything not from the local server is blocked and reported.
+  await context.route("**/*", (route) => {
+    const url = route.request().url();
+    if (url.startsWith(`${origin}/`) || url.startsWith("data:") || url.startsWith("blob:")) return route.continue();
+    problem(`${current}: requested ${url} from outside the site (blocked: pages must work offline)`);
+    return route.abort("blockedbyclient");
+  });
+  const page = await context.newPage();
+  page.on("console", (message) => {
+    if (message.type() === "error") problem(`${current}: console error: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problem(`${current}: uncaught exception: ${error.message}`));
+  page.on("requestfailed", (request) => {
+    // ERR_ABORTED: the crawler left the page before the request finished (a favicon, a script); an answer that
+    // is an error is reported by the "response" handler below.
+    if (request.failure()?.errorText === "net::ERR_ABORTED") return;
+    if (request.url().startsWith(`${origin}/`))
+      problem(`${current}: request failed: ${request.url()} (${request.failure()?.errorText})`);
+  });
+  page.on("response", (response) => {
+    if (response.url().startsWith(`${origin}/`) && response.status() >= 400)
+      problem(`${current}: ${response.status()} for ${response.url().slice(origin.length + 1)}`);
+  });
+
+  /** Site path of a same-site URL, without its fragment. */
+  const sitePath = (url) => decodeURIComponent(url.pathname.slice(1)) || "index.html";
+  const isPage = (path) => path.endsWith(".html") || path.endsWith("/");
+  /**
+   * What to visit: a page (`api/index.html`), or a view of a hash-routed page (`api/index.html#/orders`): the
+   * REST references are single pages whose links are hash routes, each a view rendered by the page's script.
+   */
+  const queue = ["index.html"];
+  const sources = new Map([["index.html", "(start)"]]);
+  /** Fragments to check per typedoc page: page → [[fragment, linked from]]. */
+  const fragments = new Map();
+  /** Files of the site that are not pages: path → linked from. */
+  const files = new Map();
+  /** Element ids per visited typedoc page (null for other pages). */
+  const idsOf = new Map();
+  const enqueue = (target, from) => {
+    if (!sources.has(target)) sources.set(target, from);
+    if (!visited.has(target)) queue.push(target);
+  };
+
+  while (queue.length > 0) {
+    const target = queue.shift();
+    if (visited.has(target)) continue;
+    visited.add(target);
+    current = target;
+    const [path, route] = target.split("#");
+    if (route !== undefined) {
+      // A view: same document, new hash; the page's router renders it.
+      await page.goto(`${origin}/${target}`);
+      // A full load when coming from another page: the view renders once the page's script has run.
+      await page
+        .waitForFunction(() => document.querySelector("h1, h2") !== null, null, { timeout: 10_000 })
+        .catch(() => problem(`${target}: the view was not rendered`));
+      await page.waitForTimeout(250);
+      // innerText, not textContent: it is what the page shows (Redoc keeps views it does not show in the DOM).
+      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is the point here.
+      const missing = await page.evaluate(() => document.body.innerText.includes("No page at this address"));
+      if (missing) problem(`broken link: ${target} (the page has no such view), linked from ${sources.get(target)}`);
+    } else {
+      const response = await page.goto(`${origin}/${path}`, { waitUntil: "load" });
+      if (response?.status() !== 200) {
+        problem(`broken link: ${path} (${response?.status() ?? "no answer"}), linked from ${sources.get(path)}`);
+        continue;
+      }
+    }
+    const isTypedoc = await page.evaluate(() => document.getElementById("tsd-nav-container") !== null);
+    if (isTypedoc) {
+      // The sidebar is built by typedoc's script from its navigation data.
+      await page
+        .waitForFunction(() => (document.getElementById("tsd-nav-container")?.children.length ?? 0) > 0, null, {
+          timeout: 10_000,
+        })
+        .catch(() => problem(`${path}: the navigation was not built`));
+    } else if (route === undefined) {
+      // A hash-routed page renders itself after load.
+      await page
+        .waitForFunction(() => document.querySelector("h1") !== null, null, { timeout: 10_000 })
+        .catch(() => {
+          problem(`${path}: nothing was rendered`);
+        });
+    }
+    const { hrefs, ids } = await page.evaluate(() => ({
+      hrefs: [...document.querySelectorAll("a[href]")].map((a) => [a.getAttribute("href"), a.href]),
+      ids: [...document.querySelectorAll("[id], a[name]")].map((e) => e.id || e.getAttribute("name")),
+    }));
+    if (route === undefined) idsOf.set(path, isTypedoc ? new Set(ids) : null);
+    for (const [raw, resolved] of hrefs) {
+      linksChecked += 1;
+      let url;
+      try {
+        url = new URL(resolved);
+      } catch {
+        problem(`${target}: unparsable link ${raw}`);
+        continue;
+      }
+      if (url.origin === origin) {
+        const linked = sitePath(url);
+        const fragment = url.hash.slice(1);
+        if (!isPage(linked)) {
+          if (!files.has(linked)) files.set(linked, target);
+        } else if (fragment.startsWith("/")) {
+          // A hash route (no typedoc anchor starts with "/"); a second `#` scrolls within its view.
+          enqueue(linked, target);
+          enqueue(`${linked}#${fragment.split("#")[0]}`, target);
+        } else {
+          enqueue(linked, target);
+          if (!fragment) continue;
+          if (linked !== path) {
+            const list = fragments.get(linked) ?? [];
+            list.push([decodeURIComponent(fragment), target]);
+            fragments.set(linked, list);
+          } else if (isTypedoc && !ids.includes(decodeURIComponent(fragment))) {
+            problem(`broken link: ${path} → #${fragment} (no such element on the page)`);
+          }
+        }
+        continue;
+      }
+      if (url.protocol === "mailto:") continue;
+      const allowed = ALLOWED_EXTERNAL.some(([prefix]) => url.href.startsWith(prefix));
+      if (!allowed) problem(`${target}: link leaves the site unexpectedly: ${raw}`);
+      externalSeen.set(url.href, (externalSeen.get(url.href) ?? 0) + 1);
+    }
+  }
+
+  for (const [target, list] of fragments) {
+    const ids = idsOf.get(target);
+    if (!ids) continue; // not a typedoc page, or a broken link reported above
+    for (const [fragment, from] of list) {
+      if (!ids.has(fragment)) problem(`broken link: ${from} → ${target}#${fragment} (no such element)`);
+    }
+  }
+  for (const [file, from] of files) {
+    current = file;
+    const response = await fetch(`${origin}/${file}`);
+    if (response.status !== 200) problem(`broken link: ${from} → ${file} (${response.status})`);
+  }
+
+  await mkdir(screenshotDir, { recursive: true });
+  for (const path of SCREENSHOT_PAGES) {
+    if (!existsSync(join(siteDir, path))) continue;
+    current = path;
+    await page.goto(`${origin}/${path}`, { waitUntil: "load" });
+    await page.waitForTimeout(300);
+    const file = join(screenshotDir, `${path.replace(/\.html$/, "").replaceAll("/", "-")}.png`);
+    await page.screenshot({ path: file });
+    console.log(`site check: screenshot ${file}`);
+  }
+} catch (error) {
+  problem(error instanceof Error ? (error.stack ?? error.message) : String(error));
+} finally {
+  await browser?.close();
+  await new Promise((resolve) => server.close(resolve));
+}
+
+const views = [...visited].filter((v) => v.includes("#")).length;
+console.log(
+  `site check: ${visited.size - views} pages and ${views} views of the REST references, ${linksChecked} links, in ${chromiumPath}`,
+);
+if (externalSeen.size > 0) {
+  console.log(`site check: links that leave the site (${externalSeen.size}):`);
+  for (const [url, count] of [...externalSeen].sort()) console.log(`  ${url} (${count})`);
+}
+if (problems.length > 0) {
+  console.error(`site check: FAIL (${problems.length})\n  - ${problems.join("\n  - ")}`);
+  process.exit(1);
+}
+console.log("site check: PASS");
