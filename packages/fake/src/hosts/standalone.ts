@@ -2,9 +2,19 @@
  * The standalone host: a node:http server in front of a fake, so other languages and tools can call it over
  * plain HTTP, and with CORS so browser pages on other origins can call it too.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { DomainError } from "../domain/errors.js";
 import { type Fake, internalsOf } from "../fake.js";
+import {
+  bodyTooLarge,
+  declaredTooLarge,
+  MAX_BODY_BYTES,
+  MAX_HEADER_BYTES,
+  MAX_URL_BYTES,
+  urlTooLong,
+} from "../http/request-limits.js";
+import { STATUS_BY_CODE } from "../http/status.js";
 import { homeResponse } from "./home.js";
 import { hostRouter } from "./node-router.js";
 import { startRealTimeDriver } from "./real-time-driver.js";
@@ -47,7 +57,28 @@ export interface ServerOptions {
    * home (`GET /`: what the server is, no token).
    */
   extra?: (request: Request) => Promise<Response | undefined> | Response | undefined;
+  /** How long a slow client may take (the byte limits are fixed: `docs/standalone.md`, Limits). */
+  timeouts?: ServerTimeouts;
 }
+
+/** How long the standalone server waits for a slow client before answering 408 `REQUEST_TIMEOUT`. */
+export interface ServerTimeouts {
+  /** Milliseconds from the connection (or the previous request) to the end of the headers. Default 30,000. */
+  headersMs?: number;
+  /** Milliseconds a request body may go without a byte arriving. Default 30,000. */
+  bodyIdleMs?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+/**
+ * How long a refused connection keeps reading (and discarding) what the client still sends before it is closed:
+ * closing a socket with unread bytes resets it, and a reset can destroy the answer before the client reads it.
+ */
+const LINGER_MS = 2_000;
+
+/** The client went away before its request arrived whole: nobody to answer. */
+class ClientGone extends Error {}
 
 /** A running standalone server. */
 export interface RunningServer {
@@ -62,7 +93,57 @@ export interface RunningServer {
   close(options?: { graceMs?: number }): Promise<void>;
 }
 
-async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
+/**
+ * Read a request body as it arrives, counting bytes: more than {@link MAX_BODY_BYTES} stops the reading at once
+ * (413), and so does a pause longer than `idleMs` between two chunks (408).
+ */
+function readBody(req: IncomingMessage, idleMs: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = (outcome: () => void) => {
+      clearTimeout(timer);
+      req.off("data", onData).off("end", onEnd).off("close", onClose).off("error", onClose);
+      req.pause();
+      outcome();
+    };
+    const timer = setTimeout(
+      () =>
+        stop(() =>
+          reject(
+            new DomainError(
+              "REQUEST_TIMEOUT",
+              `Failed to read the request body: no byte arrived for ${idleMs} ms (${size} bytes received)`,
+            ),
+          ),
+        ),
+      idleMs,
+    );
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        stop(() => reject(bodyTooLarge(MAX_BODY_BYTES, `more than ${MAX_BODY_BYTES} bytes arrived`)));
+        return;
+      }
+      chunks.push(chunk);
+      timer.refresh();
+    };
+    const onEnd = () => stop(() => resolve(Buffer.concat(chunks, size)));
+    const onClose = () => stop(() => reject(new ClientGone("the client closed the connection mid-body")));
+    req.on("data", onData).on("end", onEnd).on("close", onClose).on("error", onClose);
+  });
+}
+
+/** The request as a fetch `Request`, or a {@link DomainError} (414, 413, 408) refusing it before it is read whole. */
+async function toRequest(req: IncomingMessage, origin: string, bodyIdleMs: number): Promise<Request> {
+  const target = req.url ?? "/";
+  // Only the origin form (`/path?query`) names something here; `*` and absolute URLs name nothing.
+  if (!target.startsWith("/")) {
+    throw new DomainError("NOT_FOUND", `Failed to route the request: no endpoint ${req.method ?? ""} ${target}`);
+  }
+  if (Buffer.byteLength(target) > MAX_URL_BYTES) throw urlTooLong(MAX_URL_BYTES, Buffer.byteLength(target));
+  const declared = declaredTooLarge(req.headers["content-length"], MAX_BODY_BYTES);
+  if (declared) throw declared;
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -70,17 +151,90 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
     else headers.set(name, value);
   }
   const method = req.method ?? "GET";
-  let body: Buffer | undefined;
-  if (method !== "GET" && method !== "HEAD") {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    body = Buffer.concat(chunks);
-  }
-  return new Request(new URL(`${origin}${req.url ?? "/"}`), {
+  const body = method !== "GET" && method !== "HEAD" ? await readBody(req, bodyIdleMs) : undefined;
+  return new Request(new URL(`${origin}${target}`), {
     method,
     headers,
     ...(body ? { body: new Uint8Array(body) } : {}),
   });
+}
+
+/** The one error body of a refusal the host answers itself (the router never saw the request). */
+function refusalBody(error: DomainError, requestId: string): string {
+  return JSON.stringify({ code: error.code, message: error.message, requestId });
+}
+
+/**
+ * Answer a request refused before it was read whole (413, 414, 408) and close its connection: the client may
+ * still be sending, so what arrives is read and dropped for a moment before the socket closes, and the client
+ * reads the answer instead of a reset.
+ */
+function refuse(req: IncomingMessage, res: ServerResponse, error: DomainError, requestId: string): void {
+  const body = refusalBody(error, requestId);
+  res.writeHead(STATUS_BY_CODE[error.code], {
+    ...CORS_HEADERS,
+    "content-type": "application/json",
+    "content-length": String(Buffer.byteLength(body)),
+    "x-request-id": requestId,
+    connection: "close",
+  });
+  res.end(body);
+  linger(req.socket);
+  req.resume();
+}
+
+/** Keep reading (and dropping) a refused connection's bytes until the client closes it or {@link LINGER_MS} pass. */
+function linger(socket: Socket): void {
+  const deadline = setTimeout(() => socket.destroy(), LINGER_MS);
+  deadline.unref();
+  socket.once("close", () => clearTimeout(deadline));
+  // The server ends a `connection: close` answer with destroySoon(), which would reset a socket with unread
+  // bytes; half-close instead (the client sees the end of the answer) and keep reading until it closes.
+  socket.destroySoon = () => {
+    socket.end();
+    socket.resume();
+  };
+}
+
+/**
+ * Answer a request node's parser refused (headers over {@link MAX_HEADER_BYTES}: 431; headers that never end:
+ * 408; anything that is not HTTP: a bare 400) and close the connection.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket, requestId: () => string): void {
+  // An answer already started on this socket (or a socket gone) cannot take another one. A request whose body
+  // was being read when the parser failed has none yet: its reading ends when this answer closes the socket.
+  const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (!socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  let refusal: DomainError | undefined;
+  if (error.code === "HPE_HEADER_OVERFLOW") {
+    refusal = new DomainError(
+      "HEADERS_TOO_LARGE",
+      `Failed to read the request: its request line and headers are longer than ${MAX_HEADER_BYTES} bytes`,
+    );
+  } else if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") {
+    refusal = new DomainError("REQUEST_TIMEOUT", "Failed to read the request: its headers did not arrive in time");
+  }
+  if (!refusal) {
+    socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");
+    linger(socket);
+    return;
+  }
+  const status = STATUS_BY_CODE[refusal.code];
+  const id = requestId();
+  const body = refusalBody(refusal, id);
+  const head = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? "Error"}`,
+    ...Object.entries(CORS_HEADERS).map(([name, value]) => `${name}: ${value}`),
+    "content-type: application/json",
+    `content-length: ${Buffer.byteLength(body)}`,
+    `x-request-id: ${id}`,
+    "connection: close",
+  ];
+  socket.end(`${head.join("\r\n")}\r\n\r\n${body}`);
+  linger(socket);
 }
 
 /** Write an answer; while the server stops, a keep-alive client must not send another request on this connection. */
@@ -115,32 +269,63 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
     internals.router.log ?? ((message, error) => console.error(`[dispatch-fake] ${message}`, error)),
   );
   let closing: Promise<void> | undefined;
-  const server = createServer((req, res) => {
-    if (isPreflight(req)) {
-      res.writeHead(204, PREFLIGHT_HEADERS);
-      res.end();
-      return;
-    }
+  const headersMs = options.timeouts?.headersMs ?? DEFAULT_TIMEOUT_MS;
+  const bodyIdleMs = options.timeouts?.bodyIdleMs ?? DEFAULT_TIMEOUT_MS;
+  const requestId = () => internals.context.ids.requestId();
+  const server = createServer(
+    {
+      maxHeaderSize: MAX_HEADER_BYTES,
+      headersTimeout: headersMs,
+      // The body has its own idle timeout; this bounds a request that trickles in forever.
+      requestTimeout: Math.max(300_000, headersMs),
+      // Node checks both timeouts on this period: often enough that a short timeout is kept.
+      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(headersMs / 2))),
+    },
+    (req, res) => {
+      if (isPreflight(req)) {
+        res.writeHead(204, PREFLIGHT_HEADERS);
+        res.end();
+        return;
+      }
+      answerRequest(req, res);
+    },
+  );
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) =>
+    answerClientError(error, socket, requestId),
+  );
+  function answerRequest(req: IncomingMessage, res: ServerResponse): void {
     const origin = new URL(fake.baseUrl).origin;
-    toRequest(req, origin)
+    toRequest(req, origin, bodyIdleMs).then(
+      (request) => answerParsed(request, res),
+      (error: unknown) => {
+        if (error instanceof ClientGone) return;
+        if (error instanceof DomainError) refuse(req, res, error, requestId());
+        else fail(res, error);
+      },
+    );
+  }
+  function fail(res: ServerResponse, error: unknown): void {
+    const id = requestId();
+    console.error(`[dispatch-fake] failed to answer a request (${id})`, error);
+    if (res.destroyed) return;
+    if (!res.headersSent) {
+      res.writeHead(500, { ...CORS_HEADERS, "content-type": "application/json", "x-request-id": id });
+    }
+    res.end(
+      JSON.stringify({ code: "INTERNAL", message: "Failed to answer the request: internal error", requestId: id }),
+    );
+  }
+  function answerParsed(request: Request, res: ServerResponse): void {
+    Promise.resolve(request)
       .then(
         async (request) =>
           (await options.extra?.(request)) ?? homeResponse(fake, request) ?? (await router.handle(request)),
       )
       .then((response) => send(res, response, closing !== undefined))
-      .catch((error: unknown) => {
-        const requestId = internalsOf(fake).context.ids.requestId();
-        console.error(`[dispatch-fake] failed to answer a request (${requestId})`, error);
-        if (!res.headersSent) {
-          res.writeHead(500, { ...CORS_HEADERS, "content-type": "application/json", "x-request-id": requestId });
-        }
-        res.end(
-          JSON.stringify({ code: "INTERNAL", message: "Failed to answer the request: internal error", requestId }),
-        );
-      })
+      .catch((error: unknown) => fail(res, error))
       // After the answer: background work (webhook deliveries) never delays the request that caused it.
       .finally(() => driver.kick());
-  });
+  }
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 4010, host, () => {

@@ -97,11 +97,12 @@ export async function answerOnce(
 
 /**
  * Whether an answer is kept for its key. Every answer of the operation is, errors included (a 409 is the outcome of
- * that request; a 500 may follow a partial change, so running it again is not safe), except 400 and 415: the request
- * was refused as invalid before it changed anything, so the caller may fix it and send it again with the same key.
+ * that request; a 500 may follow a partial change, so running it again is not safe), except 400, 413 and 415: the
+ * request was refused as invalid before it changed anything, so the caller may fix it and send it again with the
+ * same key.
  */
 function isKept(status: number): boolean {
-  return status !== 400 && status !== 415;
+  return status !== 400 && status !== 413 && status !== 415;
 }
 
 /** When the oldest kept key is forgotten (epoch ms), or null when no key is kept. */

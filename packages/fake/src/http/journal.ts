@@ -48,9 +48,14 @@ export interface Journal {
 /** Most entries a journal keeps by default; the oldest go first. */
 export const DEFAULT_JOURNAL_LIMIT = 1000;
 
-/** A body as JSON when it parses, else its text; null when empty. */
+/** A body as JSON when it parses, else its text; null when empty or never read whole (over the size limit). */
 async function bodyOf(message: Request | Response): Promise<unknown> {
-  const text = await message.text();
+  let text: string;
+  try {
+    text = await message.text();
+  } catch {
+    return null;
+  }
   if (text === "") return null;
   try {
     return JSON.parse(text) as unknown;

@@ -792,13 +792,15 @@ export interface components {
         /**
          * @description Machine-readable error code (closed set). HTTP status: `UNAUTHORIZED`, `TOKEN_EXPIRED` 401;
          *     `FORBIDDEN` 403 (reserved: token lacks a permission); `NOT_FOUND` 404; `INVALID_JSON`,
-         *     `VALIDATION_FAILED` 400; `UNSUPPORTED_MEDIA_TYPE` 415; `CONFLICT`, `ORDER_NOT_PUBLISHED`,
+         *     `VALIDATION_FAILED` 400; `UNSUPPORTED_MEDIA_TYPE` 415; `PAYLOAD_TOO_LARGE` 413 (a body over 5 MiB);
+         *     `URI_TOO_LONG` 414, `HEADERS_TOO_LARGE` 431 and `REQUEST_TIMEOUT` 408 (answered before any operation, for a
+         *     URL over 8 KiB, headers over 16 KiB, a body that stops arriving); `CONFLICT`, `ORDER_NOT_PUBLISHED`,
          *     `ORDER_COMPLETED`, `ACTION_NOT_FINISHED`, `IDEMPOTENCY_KEY_IN_USE` 409;
          *     `IDEMPOTENCY_KEY_REUSED` 422; `RATE_LIMITED` 429; `INTERNAL` 500;
          *     `NOT_IMPLEMENTED` 501 (answered only by the fake, for endpoints it does not implement yet).
          * @enum {string}
          */
-        ErrorCode: "UNAUTHORIZED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_JSON" | "VALIDATION_FAILED" | "UNSUPPORTED_MEDIA_TYPE" | "CONFLICT" | "ORDER_NOT_PUBLISHED" | "ORDER_COMPLETED" | "ACTION_NOT_FINISHED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "INTERNAL" | "NOT_IMPLEMENTED";
+        ErrorCode: "UNAUTHORIZED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_JSON" | "VALIDATION_FAILED" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "CONFLICT" | "ORDER_NOT_PUBLISHED" | "ORDER_COMPLETED" | "ACTION_NOT_FINISHED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "INTERNAL" | "NOT_IMPLEMENTED";
         /** @description One problem, located in the request. */
         ErrorDetail: {
             /** @description Location in the request body (`[7].locations`, `routes[0].startTime`, `orders[3].timeWindows[0].startTime`), or a parameter name. */
@@ -1823,6 +1825,16 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description `PAYLOAD_TOO_LARGE`: the request body is larger than 5 MiB (5,242,880 bytes); nothing was read or stored. */
+        PayloadTooLarge: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description `UNSUPPORTED_MEDIA_TYPE`: a request with a body must be sent with `Content-Type: application/json`. */
         UnsupportedMediaType: {
             headers: {
@@ -2141,6 +2153,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
@@ -2183,6 +2196,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -2266,6 +2280,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -2362,6 +2377,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ConflictOrKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
@@ -2415,6 +2431,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ConflictOrKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
@@ -2503,6 +2520,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
@@ -2576,6 +2594,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -2665,6 +2684,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
@@ -2738,6 +2758,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -2826,6 +2847,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
@@ -2950,6 +2972,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
@@ -3031,6 +3054,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["ConflictOrKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];
@@ -3217,6 +3241,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUse"];
+            413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["RateLimited"];

@@ -72,11 +72,16 @@ export function selectCandidates(
   }
   const routes = unique(request.routes)
     .map((uuid) => ctx.state.routes.get(uuid))
-    .filter((r): r is RouteRecord => r !== undefined && !isLockedForScheduling(r));
+    .filter(
+      (r): r is RouteRecord =>
+        r !== undefined && r.workspaceUuid === workspace.uuid && r.date === request.date && !isLockedForScheduling(r),
+    );
   const orders = unique(request.orders)
     .map((uuid) => ctx.state.orders.get(uuid))
     .filter((o): o is OrderRecord => {
       if (!o || (o.status !== "not_scheduled" && o.status !== "scheduled")) return false;
+      // Checked at request time, and again now: an update may have moved the order to another date since.
+      if (o.workspaceUuid !== workspace.uuid || o.deliveryDate !== request.date) return false;
       const on = o.routeUuid ? ctx.state.routes.get(o.routeUuid) : undefined;
       return !(on && isLockedForScheduling(on));
     });
