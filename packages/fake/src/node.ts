@@ -9,4 +9,4 @@ export { CONTROL_PREFIX } from "./control/http.js";
 // The control endpoints under /_fake/
 export { handleControlRequest } from "./hosts/node-router.js";
 // The standalone server
-export { type RunningServer, type ServerOptions, startServer } from "./hosts/standalone.js";
+export { type RunningServer, type ServerOptions, type ServerTimeouts, startServer } from "./hosts/standalone.js";

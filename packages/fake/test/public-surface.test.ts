@@ -84,6 +84,7 @@ describe("the public surface of @dispatchkit/fake", () => {
       "startServer",
       "type RunningServer",
       "type ServerOptions",
+      "type ServerTimeouts",
     ]);
   });
 });
