@@ -9,6 +9,7 @@
 import type { Context, State } from "../domain/context.js";
 import { DomainError, validationFailed } from "../domain/errors.js";
 import type { IdempotencyRecord, IdempotentRequest, Principal, StoredAnswer } from "../domain/records.js";
+import { readBody } from "./request-limits.js";
 
 /** How long a key's first answer is kept and replayed: 24 hours of the fake's clock from that answer. */
 export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -143,7 +144,7 @@ async function describe(call: IdempotentCall): Promise<IdempotentRequest> {
   query.sort();
   const search = query.toString();
   // A clone: the operation reads the body itself.
-  const text = await call.request.clone().text();
+  const text = new TextDecoder().decode(await readBody(call.request.clone()));
   let canonical = text;
   try {
     canonical = canonicalJson(JSON.parse(text));

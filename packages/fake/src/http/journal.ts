@@ -3,6 +3,7 @@
  * operation, bodies and status, so a test can assert what its code sent (`fake.journal.list({ operationId })`).
  */
 import type { OperationId } from "./contract-operations.js";
+import { readBody } from "./request-limits.js";
 import type { ApiCall } from "./router.js";
 
 /** One answered call of the API. */
@@ -52,7 +53,7 @@ export const DEFAULT_JOURNAL_LIMIT = 1000;
 async function bodyOf(message: Request | Response): Promise<unknown> {
   let text: string;
   try {
-    text = await message.text();
+    text = message instanceof Request ? new TextDecoder().decode(await readBody(message)) : await message.text();
   } catch {
     return null;
   }

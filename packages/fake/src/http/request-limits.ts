@@ -1,7 +1,8 @@
 /**
  * The size limits of a request, checked before the request is read whole: the body by its `Content-Length` up
  * front and by counting bytes as they are read (chunked bodies), so a 12 MB upload is refused after its first
- * 5 MiB at most, never buffered whole and parsed.
+ * 5 MiB at most, never buffered whole and parsed. Bodies are read from their stream and never re-wrapped in a
+ * new stream-bodied Request, which some browsers cannot build.
  * @see `docs/api-contract.md` section 1 (Limits of requests)
  */
 import { DomainError } from "../domain/errors.js";
@@ -43,19 +44,37 @@ export function declaredTooLarge(contentLength: string | null | undefined, limit
 }
 
 /**
- * A body stream that passes bytes through while it counts them, and errors with {@link bodyTooLarge} as soon as more
- * than `limit` bytes went by: whoever reads it then (the JSON reader, the idempotency fingerprint) stops there, and
- * the source is cancelled, so the rest is never read.
+ * Read a request's body, stopping as soon as more than `limit` bytes arrived (the reader is cancelled, so the rest
+ * is never read) with {@link bodyTooLarge}. Every reader of a request body in the pipeline goes through here: the
+ * JSON reader, the idempotency fingerprint, the journal.
  */
-export function countedBody(body: ReadableStream<Uint8Array>, limit: number): ReadableStream<Uint8Array> {
+export async function readBody(request: Request, limit = MAX_BODY_BYTES): Promise<Uint8Array<ArrayBuffer>> {
+  const body = request.body;
+  if (!body) {
+    // No body, or a runtime that does not expose it as a stream: it is in memory already.
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    if (bytes.byteLength > limit) throw bodyTooLarge(limit, `${bytes.byteLength} bytes`);
+    return bytes;
+  }
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
   let size = 0;
-  return body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        size += chunk.byteLength;
-        if (size > limit) controller.error(bodyTooLarge(limit, `more than ${limit} bytes arrived`));
-        else controller.enqueue(chunk);
-      },
-    }),
-  );
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      // Not awaited: cancelling one branch of a cloned (teed) body settles only once the other is cancelled too.
+      reader.cancel().catch(() => undefined);
+      throw bodyTooLarge(limit, `more than ${limit} bytes arrived`);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
 }

@@ -10,7 +10,7 @@ import { authenticate } from "../domain/organizations.js";
 import type { Principal } from "../domain/records.js";
 import { answerOnce } from "./idempotency.js";
 import type { RateLimiter } from "./rate-limit.js";
-import { countedBody, declaredTooLarge, MAX_BODY_BYTES, MAX_URL_BYTES, urlTooLong } from "./request-limits.js";
+import { declaredTooLarge, MAX_BODY_BYTES, MAX_URL_BYTES, readBody, urlTooLong } from "./request-limits.js";
 import { STATUS_BY_CODE } from "./status.js";
 
 /** HTTP methods the API uses. */
@@ -197,7 +197,7 @@ async function readJson(request: Request): Promise<unknown> {
     );
   }
   // Over the size limit, reading the body throws its 413 (a DomainError) here.
-  const bytes = await request.arrayBuffer();
+  const bytes = await readBody(request);
   let text: string;
   try {
     // JSON is UTF-8 (RFC 8259): bytes that are not are refused, never silently replaced by U+FFFD.
@@ -280,35 +280,25 @@ export function createRouter(ctx: Context, options: RouterOptions): Router {
 
   /**
    * The 414/413 of a request over the limits, checked before authentication as a front proxy would (the URL, the
-   * declared `Content-Length`), or the request with its body counted as it is read: a body that turns out larger
-   * answers 413 where it is read (the JSON reader, the idempotency fingerprint), never buffered whole.
+   * declared `Content-Length`), or undefined. A body that turns out larger answers 413 where it is read
+   * ({@link readBody}: the JSON reader, the idempotency fingerprint), never buffered whole.
    */
-  async function withinLimits(request: Request, requestId: string): Promise<Request | Response> {
+  function overLimits(request: Request, requestId: string): Response | undefined {
     const url = new URL(request.url);
     // A parsed URL's path and query are percent-encoded ASCII: one character is one byte.
     const target = url.pathname.length + url.search.length;
     if (target > MAX_URL_BYTES) return errorResponse(urlTooLong(MAX_URL_BYTES, target), requestId);
     const declared = declaredTooLarge(request.headers.get("content-length"), MAX_BODY_BYTES);
-    if (declared) {
-      await request.body?.cancel().catch(() => undefined);
-      return errorResponse(declared, requestId);
-    }
-    if (request.body === null) return request;
-    const body = countedBody(request.body, MAX_BODY_BYTES);
-    // `duplex` is required by fetch for a stream body, and missing from the DOM typings.
-    return new Request(request.url, {
-      method: request.method,
-      headers: request.headers,
-      body,
-      duplex: "half",
-    } as RequestInit);
+    if (!declared) return undefined;
+    request.body?.cancel().catch(() => undefined);
+    return errorResponse(declared, requestId);
   }
 
   /** Answer a request, and tell the `record` hook about every call of the API with its answer. */
-  async function handle(received: Request): Promise<Response> {
+  async function handle(request: Request): Promise<Response> {
     const requestId = ctx.ids.requestId();
-    const request = await withinLimits(received, requestId);
-    if (request instanceof Response) return request;
+    const refused = overLimits(request, requestId);
+    if (refused) return refused;
     const record = options.hooks?.record;
     const call = record ? apiCall(request, requestId) : undefined;
     if (!record || !call) return answer(request, requestId);
