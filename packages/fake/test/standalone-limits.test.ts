@@ -382,3 +382,41 @@ describe("bad input never crashes the server", () => {
     await stillServes();
   });
 });
+
+describe("bad and good requests at once", () => {
+  it("oversized, garbage, malformed and aborted requests among 20 good creates: the 20 are stored, nothing else", async () => {
+    const path = `/v2/orders?workspaceUuid=${ws}`;
+    const huge = JSON.stringify([
+      { name: "a".repeat(6_000_000), deliveryDate: "2026-11-24", locations: [{ address: "x" }] },
+    ]);
+    const good = (i: number) => [
+      { name: `Good ${i}`, deliveryDate: "2026-11-24", locations: [{ address: `Street ${i}` }] },
+    ];
+    const work: Promise<number>[] = [];
+    for (let i = 0; i < 20; i++) {
+      work.push(call("POST", path, good(i)).then((r) => r.status));
+      if (i % 4 === 0) work.push(call("POST", path, huge).then((r) => r.status));
+      if (i % 4 === 1) work.push(raw("\x16\x03\x01garbage\r\n\r\n").then((r) => r.status));
+      if (i % 4 === 2) work.push(call("POST", path, "[{").then((r) => r.status));
+      if (i % 4 === 3) {
+        work.push(
+          new Promise<number>((resolve) => {
+            const socket = connect(port, "127.0.0.1", () => {
+              socket.write(`POST ${path} HTTP/1.1\r\nhost: x\r\n${AUTH}\r\ncontent-length: 100\r\n\r\n[`);
+              setTimeout(() => socket.destroy(), 20);
+            });
+            socket.on("close", () => resolve(0));
+          }),
+        );
+      }
+    }
+    const statuses = await Promise.all(work);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 413)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 0)).toHaveLength(5);
+    const list = await call("GET", `${path}&perPage=500`);
+    const names = list.body.data.map((o: { name: string }) => o.name).sort();
+    expect(names).toEqual(["Ada", ...Array.from({ length: 20 }, (_, i) => `Good ${i}`)].sort());
+  });
+});

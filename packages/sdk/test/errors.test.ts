@@ -45,6 +45,7 @@ describe("ApiError.from", () => {
     [500, "INTERNAL", ServerError],
     [403, "FORBIDDEN", ApiError],
     [415, "UNSUPPORTED_MEDIA_TYPE", ApiError],
+    [413, "PAYLOAD_TOO_LARGE", ApiError],
   ] as const)("maps %i %s to %o", (status, code, cls) => {
     const response = answer(status, errorBody(code));
     const error = ApiError.from(response, errorBody(code));

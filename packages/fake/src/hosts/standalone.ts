@@ -170,6 +170,11 @@ function refusalBody(error: DomainError, requestId: string): string {
  * reads the answer instead of a reset.
  */
 function refuse(req: IncomingMessage, res: ServerResponse, error: DomainError, requestId: string): void {
+  // Node's parser may have answered this socket already (a request timeout, a bad chunk): nothing more to say.
+  if (res.headersSent || !req.socket.writable) {
+    req.socket.destroy();
+    return;
+  }
   const body = refusalBody(error, requestId);
   res.writeHead(STATUS_BY_CODE[error.code], {
     ...CORS_HEADERS,
@@ -204,7 +209,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket, request
   // An answer already started on this socket (or a socket gone) cannot take another one. A request whose body
   // was being read when the parser failed has none yet: its reading ends when this answer closes the socket.
   const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
-  if (!socket.writable || inFlight?.headersSent) {
+  if (!socket.writable || inFlight?.headersSent || error.code === "ECONNRESET") {
     socket.destroy();
     return;
   }
@@ -215,7 +220,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket, request
       `Failed to read the request: its request line and headers are longer than ${MAX_HEADER_BYTES} bytes`,
     );
   } else if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") {
-    refusal = new DomainError("REQUEST_TIMEOUT", "Failed to read the request: its headers did not arrive in time");
+    refusal = new DomainError("REQUEST_TIMEOUT", "Failed to read the request: it did not arrive in time");
   }
   if (!refusal) {
     socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");
