@@ -14,7 +14,7 @@ import { contextOf } from "./support/internals.js";
 
 const delayed = useFakeServer({ actions: { delayMs: 1_000 } });
 
-async function createWorld(fake: Fake, orders: number, routes: number) {
+async function createWorld(fake: Fake, orders: number, routes: number, routeExtra: Record<string, unknown> = {}) {
   const client = clientOf(fake);
   const workspaceUuid = workspaceOf(fake).uuid;
   const created = await client.POST("/v2/orders", {
@@ -22,7 +22,7 @@ async function createWorld(fake: Fake, orders: number, routes: number) {
     body: Array.from({ length: orders }, (_, i) => orderInput(i)) as never,
   });
   const route = await client.POST("/v2/routes", {
-    body: { workspaceUuid, routes: Array.from({ length: routes }, (_, i) => routeInput(i)) as never },
+    body: { workspaceUuid, routes: Array.from({ length: routes }, (_, i) => routeInput(i, routeExtra)) as never },
   });
   return {
     client,
@@ -154,6 +154,44 @@ describe("creates, updates, deletes and locks while a run is pending", () => {
     const placed = expectConsistent(fake);
     expect([...placed]).toEqual([orders[1]]);
     expect(contextOf(fake).state.orders.get(moved)).toMatchObject({ status: "not_scheduled", routeUuid: null });
+  });
+
+  it("a route published and an order completed while a run is pending: both untouched by the run", async () => {
+    const { fake } = delayed;
+    // Capacity 3: the first run uses both routes, so the second has orders left to plan.
+    const { client, workspaceUuid, orders } = await createWorld(fake, 6, 2, { capacity: 3 });
+    await client.POST("/v2/schedules", { body: { workspaceUuid, date: DATE } });
+    await fake.advance(1_000);
+    const rerun = await client.POST("/v2/schedules", { body: { workspaceUuid, date: DATE } });
+    expect(rerun.response.status).toBe(202);
+
+    // Meanwhile the first route is published (at once) and one of its orders delivered.
+    fake.actions.policy("publish", "immediate");
+    const { state } = contextOf(fake);
+    const used = [...state.routes.values()].filter((r) => r.orderUuids.length > 0);
+    const published = used[0];
+    if (!published) throw new Error("the first run placed no order");
+    await client.POST("/v2/routes/publish", {
+      body: { workspaceUuid, date: DATE, routeUuids: [published.uuid] },
+    });
+    const delivered = published.orderUuids[0] ?? "";
+    const done = await client.POST("/v2/orders/{orderUuid}/complete", {
+      params: { path: { orderUuid: delivered } },
+      body: { status: "delivered" },
+    });
+    expect(done.response.status).toBe(200);
+    const before = structuredClone(state.routes.get(published.uuid));
+    const deliveredBefore = structuredClone(state.orders.get(delivered));
+
+    await fake.advance(1_000);
+    expect(await pollSchedule(fake, rerun.data?.actionUuid ?? "")).toMatchObject({
+      status: "finished",
+      actionSummary: { ordersScheduled: 3, ordersUnscheduled: 0 },
+    });
+    expect(state.routes.get(published.uuid)).toEqual(before);
+    expect(state.orders.get(delivered)).toEqual(deliveredBefore);
+    const placed = expectConsistent(fake);
+    expect([...placed].sort()).toEqual([...orders].sort());
   });
 
   it("a delete action of a scheduled order and a run, both pending: the order is gone and on no route", async () => {
