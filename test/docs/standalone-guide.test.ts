@@ -91,7 +91,9 @@ describe("docs/standalone.md", () => {
   it.skipIf(!hasShellTools)("runs the curl session (a whole day) and the two errors after it", async () => {
     const [session = "", errors = ""] = fencedBlocks("With curl", "sh");
     const script = session.replace("BASE=http://127.0.0.1:4010", `BASE=${server.url}`) + errors;
-    const { stdout, stderr } = await run("bash", ["--norc", "--noprofile", "-euo", "pipefail", "-c", script], { timeout: 60_000 });
+    const { stdout, stderr } = await run("bash", ["--norc", "--noprofile", "-euo", "pipefail", "-c", script], {
+      timeout: 60_000,
+    });
     expect(stderr).toBe("");
     const outputs = jsonValues(stdout) as Record<string, unknown>[];
     expect(outputs).toHaveLength(10);
