@@ -39,8 +39,9 @@ export const ALLOWED_EXTERNAL = [
 /** Pages photographed (when present), from the site root. */
 const SCREENSHOT_PAGES = [
   "index.html",
-  "documents/getting-started.html",
-  "documents/testing.html",
+  "documents/docs_getting-started.html",
+  "documents/docs_testing.html",
+  "documents/docs_standalone.html",
   "api/index.html",
   "api/control/index.html",
 ];
@@ -303,8 +304,11 @@ try {
 
   await mkdir(screenshotDir, { recursive: true });
   for (const path of SCREENSHOT_PAGES) {
-    if (!existsSync(join(siteDir, path))) continue;
     current = path;
+    if (!existsSync(join(siteDir, path))) {
+      problem(`screenshot: ${path} is not in the site (the list in scripts/check-site.mjs names a page that moved)`);
+      continue;
+    }
     await page.goto(`${origin}/${path}`, { waitUntil: "load" });
     await page.waitForTimeout(300);
     const file = join(screenshotDir, `${path.replace(/\.html$/, "").replaceAll("/", "-")}.png`);
