@@ -36,7 +36,7 @@ export const ALLOWED_EXTERNAL = [
   ["https://redocly.com/redoc/", "Redoc's attribution in the REST references' sidebar"],
 ];
 
-/** Pages photographed (when present), from the site root. */
+/** Pages photographed, from the site root (each must be in the site). */
 const SCREENSHOT_PAGES = [
   "index.html",
   "documents/docs_getting-started.html",
