@@ -232,10 +232,11 @@ try {
     }
     const isTypedoc = await page.evaluate(() => document.getElementById("tsd-nav-container") !== null);
     if (isTypedoc) {
-      // The sidebar is built by typedoc's script from its navigation data.
+      // The sidebar is built by typedoc's script from its navigation data. The largest pages (the generated
+      // `operations` interface) take over 10 s to build it on a loaded 2-core machine: allow 30 s.
       await page
         .waitForFunction(() => (document.getElementById("tsd-nav-container")?.children.length ?? 0) > 0, null, {
-          timeout: 10_000,
+          timeout: 30_000,
         })
         .catch(() => problem(`${path}: the navigation was not built`));
     } else if (route === undefined) {
