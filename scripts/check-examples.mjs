@@ -1,44 +1,98 @@
 #!/usr/bin/env node
-// Type-checks every TypeScript example of the SDK: the ```ts blocks of docs/sdk.md and packages/sdk/README.md, and
-// the `@example` blocks of packages/sdk/src/**/*.ts. Each example becomes a module in node_modules/.cache/ (inside
-// the repository, ignored by git) with the SDK's exports it names imported and a prelude of ambient declarations
-// for the context a snippet assumes (`client`, `workspaceUuid`, `db`…); tsc compiles them against the SDK's
-// sources with the repository's strict settings. Errors are reported at the example's own file and line.
+// Type-checks every TypeScript example users may copy: the ```ts / ```typescript / ```tsx blocks of README.md,
+// docs/*.md (not docs/decisions) and packages/*/README.md, and the `@example` blocks of packages/sdk/src/**/*.ts.
+// Each example becomes a module of its own in node_modules/.cache/ (inside the repository, ignored by git) with the
+// packages' exports it names but does not import brought in (from @dispatchkit/sdk, then @dispatchkit/fake,
+// @dispatchkit/fake/node and @dispatchkit/optimizer) and a prelude of ambient declarations for the context a
+// snippet assumes (`client`, `fake`, `workspaceUuid`, `db`…); tsc compiles them against the packages' sources
+// with the repository's strict settings. Errors are reported at the example's own file and line.
 //
-// Run: node scripts/check-examples.mjs   (exit code 1 when an example does not compile)
+// A block that goes on from the one before it (a guide's steps: the names an earlier step defined) says so on the
+// line before its fence, and is compiled in one module with the blocks it continues:
+//   <!-- check:continues -->
+// A block that is deliberately partial opts out with a marker on the line before its fence, which must say why:
+//   <!-- check:skip the reason -->
+// A README block marked `<!-- consumer-test: … msw@N -->` for the msw major the repository does not install is
+// skipped here: the consumer test (scripts/consumer-test.mjs) compiles and runs it under that major.
+//
+// Run: node scripts/check-examples.mjs   (exit code 1 when an example does not compile or a skip has no reason)
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const out = join(root, "node_modules", ".cache", "check-examples");
-const sdkIndex = join(root, "packages", "sdk", "src", "index.ts");
+/** The modules an example may name exports of without importing them, in the order a name is looked up. */
+const MODULES = [
+  { specifier: "@dispatchkit/sdk", file: join(root, "packages", "sdk", "src", "index.ts") },
+  { specifier: "@dispatchkit/fake", file: join(root, "packages", "fake", "src", "index.ts") },
+  { specifier: "@dispatchkit/fake/node", file: join(root, "packages", "fake", "src", "node.ts") },
+  { specifier: "@dispatchkit/optimizer", file: join(root, "packages", "optimizer", "src", "index.ts") },
+];
+/** Test-runner and msw names a test snippet uses as a test file would import them. */
+const TEST_MODULES = [
+  { specifier: "msw", names: ["http", "HttpResponse", "delay"].map((name) => ({ name, value: true })) },
+  { specifier: "msw/node", names: [{ name: "setupServer", value: true }] },
+  {
+    specifier: "vitest",
+    names: ["describe", "it", "test", "expect", "vi", "beforeAll", "beforeEach", "afterAll", "afterEach"].map(
+      (name) => ({ name, value: true }),
+    ),
+  },
+];
+const mswMajor = Number(
+  JSON.parse(readFileSync(join(root, "node_modules", "msw", "package.json"), "utf8")).version.split(".")[0],
+);
 
-/** The SDK's exports, each marked value or type-only, read with the compiler (what `import { … }` may name). */
-function sdkExports() {
-  const program = ts.createProgram([sdkIndex], { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 });
+/** Each module's exports, each marked value or type-only, read with the compiler (what `import { … }` may name). */
+function moduleExports() {
+  const program = ts.createProgram(
+    MODULES.map((m) => m.file),
+    { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  );
   const checker = program.getTypeChecker();
-  const source = program.getSourceFile(sdkIndex);
-  const module = source && checker.getSymbolAtLocation(source);
-  if (!module) throw new Error(`Failed to read the exports of ${sdkIndex}`);
-  return checker.getExportsOfModule(module).map((symbol) => {
-    const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
-    return { name: symbol.name, value: (target.flags & ts.SymbolFlags.Value) !== 0 };
-  });
+  return MODULES.map(({ specifier, file }) => {
+    const source = program.getSourceFile(file);
+    const module = source && checker.getSymbolAtLocation(source);
+    if (!module) throw new Error(`Failed to read the exports of ${file}`);
+    const names = checker.getExportsOfModule(module).map((symbol) => {
+      const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+      return { name: symbol.name, value: (target.flags & ts.SymbolFlags.Value) !== 0 };
+    });
+    return { specifier, names };
+  }).concat(TEST_MODULES);
 }
 
-/** ```ts blocks of a Markdown file, with the line each starts on. */
+/**
+ * The ```ts / ```typescript / ```tsx blocks of a Markdown file, with the line each starts on, and `skip` (the
+ * reason) for a block opted out by the marker on the line before its fence.
+ */
 function markdownExamples(file) {
   const lines = readFileSync(file, "utf8").split("\n");
   const found = [];
   for (let i = 0; i < lines.length; i++) {
-    if (!/^```(ts|typescript)\s*$/.test(lines[i] ?? "")) continue;
+    const fence = /^```(ts|typescript|tsx)\s*$/.exec(lines[i] ?? "");
+    if (!fence) continue;
     const start = i + 1;
     let end = start;
     while (end < lines.length && !/^```\s*$/.test(lines[end] ?? "")) end++;
-    found.push({ file, line: start + 1, code: lines.slice(start, end).join("\n") });
+    const before = lines[i - 1] ?? "";
+    const where = `${relative(root, file)}:${start}`;
+    let skip;
+    const marker = /^<!--\s*check:skip\b(.*?)-->\s*$/.exec(before);
+    if (marker) {
+      skip = (marker[1] ?? "").trim();
+      if (!skip) throw new Error(`Failed to read ${where}: <!-- check:skip --> needs a reason`);
+    }
+    const consumer = /^<!-- consumer-test: \w+ msw@(\d+) -->$/.exec(before);
+    if (consumer && Number(consumer[1]) !== mswMajor) {
+      skip = `msw ${consumer[1]} only: the consumer test compiles and runs it under msw ${consumer[1]}`;
+    }
+    const continues = /^<!--\s*check:continues\s*-->\s*$/.test(before);
+    const code = lines.slice(start, end).join("\n");
+    found.push({ file, line: start + 1, code, tsx: fence[1] === "tsx", skip, continues });
     i = end;
   }
   return found;
@@ -79,10 +133,10 @@ function walk(dir) {
 
 const escapeName = (name) => name.replace(/[$]/g, "\\$");
 
-/** The import line that brings in the SDK names an example uses but neither imports nor declares itself. */
-function autoImport(code, exports) {
+/** Names an example imports itself (from any module). */
+function importedNames(code) {
   const imported = new Set();
-  for (const match of code.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+["']@dispatchkit\/sdk["']/g)) {
+  for (const match of code.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s+from\s+["'][^"']+["']/g)) {
     for (const part of (match[1] ?? "").split(",")) {
       const name = part
         .trim()
@@ -93,15 +147,27 @@ function autoImport(code, exports) {
       if (name) imported.add(name);
     }
   }
-  const wanted = exports.filter(({ name }) => {
-    if (imported.has(name)) return false;
-    if (!new RegExp(`(?<![.\\w$])${escapeName(name)}(?![\\w$])`).test(code)) return false;
-    const declared = new RegExp(`(?:const|let|var|function|class|type|interface)\\s+${escapeName(name)}(?![\\w$])`);
-    return !declared.test(code);
-  });
-  if (wanted.length === 0) return "";
-  const names = wanted.map(({ name, value }) => (value ? name : `type ${name}`));
-  return `import { ${names.join(", ")} } from "@dispatchkit/sdk";`;
+  for (const match of code.matchAll(/import\s+(?:type\s+)?([\w$]+)\s*(?:,|from)/g)) imported.add(match[1]);
+  return imported;
+}
+
+/** The import lines that bring in the packages' names an example uses but neither imports nor declares itself. */
+function autoImport(code, modules) {
+  const imported = importedNames(code);
+  const lines = [];
+  for (const { specifier, names } of modules) {
+    const wanted = names.filter(({ name }) => {
+      if (imported.has(name)) return false;
+      if (!new RegExp(`(?<![.\\w$])${escapeName(name)}(?![\\w$])`).test(code)) return false;
+      const declared = new RegExp(`(?:const|let|var|function|class|type|interface)\\s+${escapeName(name)}(?![\\w$])`);
+      return !declared.test(code);
+    });
+    for (const { name } of wanted) imported.add(name);
+    if (wanted.length === 0) continue;
+    const list = wanted.map(({ name, value }) => (value ? name : `type ${name}`));
+    lines.push(`import { ${list.join(", ")} } from "${specifier}";`);
+  }
+  return lines.join(" ");
 }
 
 /** Ambient context the snippets take for granted: declared, never run. */
@@ -152,34 +218,68 @@ declare global {
   const accepted: Action;
   /** An event as a delivery carries it. */
   const webhookEvent: WebhookEvent;
-  const fake: { clock: { advance(ms: number): void } };
+  /** A fake, as \`createFake\` returns it. */
+  const fake: import("@dispatchkit/fake").Fake;
+  /** msw's server in a test file, as \`setupServer(...fake.handlers)\` returns it. */
+  const server: import("msw/node").SetupServer;
+  /** A routing problem, as the optimizer takes it. */
+  const problem: import("@dispatchkit/optimizer").Problem;
+  /** Your own travel matrices (recorded from a routing engine). */
+  const myRecordedMatrix: NonNullable<import("@dispatchkit/fake").FakeOptions["travel"]>;
 }
 
 export {};
 `;
 
-const exports = sdkExports();
-const examples = [
-  ...markdownExamples(join(root, "docs", "sdk.md")),
-  ...markdownExamples(join(root, "packages", "sdk", "README.md")),
+const modules = moduleExports();
+const markdownFiles = [
+  join(root, "README.md"),
+  ...readdirSync(join(root, "docs"))
+    .filter((name) => name.endsWith(".md"))
+    .sort()
+    .map((name) => join(root, "docs", name)),
+  ...readdirSync(join(root, "packages"))
+    .sort()
+    .map((name) => join(root, "packages", name, "README.md"))
+    .filter((file) => existsSync(file)),
+];
+const all = [
+  ...markdownFiles.flatMap(markdownExamples),
   ...walk(join(root, "packages", "sdk", "src")).flatMap(sourceExamples),
 ];
+const examples = all.filter((example) => example.skip === undefined);
+const skipped = all.filter((example) => example.skip !== undefined);
+
+/** One module per example, except that an example marked `check:continues` joins the module before it. */
+const chains = [];
+for (const example of examples) {
+  const previous = chains.at(-1);
+  if (example.continues) {
+    if (!previous || previous[0].file !== example.file) {
+      throw new Error(`Failed to read ${relative(root, example.file)}:${example.line}: nothing before it to continue`);
+    }
+    previous.push(example);
+  } else chains.push([example]);
+}
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 writeFileSync(join(out, "prelude.d.ts"), PRELUDE);
 
-/** Generated file name → where its example sits, and how many lines were put in front of it. */
+/** Generated file name → the examples in it, each with the generated line it starts on. */
 const origins = new Map();
-examples.forEach((example, i) => {
-  const name = `example-${String(i + 1).padStart(3, "0")}.ts`;
-  const header = [
-    `// ${relative(root, example.file)}:${example.line}`,
-    autoImport(example.code, exports),
-    "export {};",
-  ];
-  writeFileSync(join(out, name), `${header.join("\n")}\n${example.code}\n`);
-  origins.set(name, { ...example, offset: header.length });
+chains.forEach((chain, i) => {
+  const name = `example-${String(i + 1).padStart(3, "0")}.${chain.some((e) => e.tsx) ? "tsx" : "ts"}`;
+  const code = chain.map((e) => e.code).join("\n");
+  const header = [`// ${relative(root, chain[0].file)}:${chain[0].line}`, autoImport(code, modules), "export {};"];
+  let next = header.length + 1;
+  const segments = chain.map((example) => {
+    const segment = { example, first: next };
+    next += example.code.split("\n").length;
+    return segment;
+  });
+  writeFileSync(join(out, name), `${header.join("\n")}\n${code}\n`);
+  origins.set(name, segments);
 });
 
 writeFileSync(
@@ -190,7 +290,8 @@ writeFileSync(
       compilerOptions: {
         types: ["node"],
         typeRoots: [join(root, "node_modules", "@types")],
-        paths: { "@dispatchkit/sdk": [sdkIndex] },
+        paths: Object.fromEntries(MODULES.map((m) => [m.specifier, [m.file]])),
+        jsx: "preserve",
         noEmit: true,
       },
       files: ["prelude.d.ts", ...origins.keys()],
@@ -211,18 +312,28 @@ const report = `${tsc.stdout}${tsc.stderr}`
   .split("\n")
   .filter(Boolean)
   .map((line) => {
-    const match = /^(?:.*[\\/])?(example-\d+\.ts)\((\d+),(\d+)\): (.*)$/.exec(line);
-    const origin = match && origins.get(match[1]);
-    if (!match || !origin) return line;
-    const at = Number(match[2]) - origin.offset - 1 + origin.line;
-    return `${relative(root, origin.file)}:${at}:${match[3]} ${match[4]}   [${relative(root, join(out, match[1]))}]`;
+    const match = /^(?:.*[\\/])?(example-\d+\.tsx?)\((\d+),(\d+)\): (.*)$/.exec(line);
+    const segments = match && origins.get(match[1]);
+    if (!match || !segments) return line;
+    const generated = Number(match[2]);
+    const segment = segments.findLast((s) => s.first <= generated) ?? segments[0];
+    const at = generated - segment.first + segment.example.line;
+    const file = relative(root, segment.example.file);
+    return `${file}:${at}:${match[3]} ${match[4]}   [${relative(root, join(out, match[1]))}]`;
   });
 
+const counts = new Map();
+for (const example of examples) {
+  const file = relative(root, example.file);
+  counts.set(file, (counts.get(file) ?? 0) + 1);
+}
+const perFile = [...counts].map(([file, n]) => `${file} ${n}`).join(", ");
 if (tsc.status !== 0) {
   console.error(report.join("\n"));
-  console.error(`\n${examples.length} examples checked: the ones above do not compile`);
+  console.error(`\n${examples.length} examples checked (${skipped.length} skipped): the ones above do not compile`);
   process.exit(1);
 }
-console.log(
-  `${examples.length} examples type-check (docs/sdk.md, packages/sdk/README.md, @example in packages/sdk/src)`,
-);
+for (const example of skipped) {
+  console.log(`skipped ${relative(root, example.file)}:${example.line}: ${example.skip}`);
+}
+console.log(`${examples.length} examples type-check, ${skipped.length} skipped (${perFile})`);

@@ -36,11 +36,12 @@ export const ALLOWED_EXTERNAL = [
   ["https://redocly.com/redoc/", "Redoc's attribution in the REST references' sidebar"],
 ];
 
-/** Pages photographed (when present), from the site root. */
+/** Pages photographed, from the site root (each must be in the site). */
 const SCREENSHOT_PAGES = [
   "index.html",
-  "documents/getting-started.html",
-  "documents/testing.html",
+  "documents/docs_getting-started.html",
+  "documents/docs_testing.html",
+  "documents/docs_standalone.html",
   "api/index.html",
   "api/control/index.html",
 ];
@@ -231,10 +232,11 @@ try {
     }
     const isTypedoc = await page.evaluate(() => document.getElementById("tsd-nav-container") !== null);
     if (isTypedoc) {
-      // The sidebar is built by typedoc's script from its navigation data.
+      // The sidebar is built by typedoc's script from its navigation data. The largest pages (the generated
+      // `operations` interface) take over 10 s to build it on a loaded 2-core machine: allow 30 s.
       await page
         .waitForFunction(() => (document.getElementById("tsd-nav-container")?.children.length ?? 0) > 0, null, {
-          timeout: 10_000,
+          timeout: 30_000,
         })
         .catch(() => problem(`${path}: the navigation was not built`));
     } else if (route === undefined) {
@@ -303,8 +305,11 @@ try {
 
   await mkdir(screenshotDir, { recursive: true });
   for (const path of SCREENSHOT_PAGES) {
-    if (!existsSync(join(siteDir, path))) continue;
     current = path;
+    if (!existsSync(join(siteDir, path))) {
+      problem(`screenshot: ${path} is not in the site (the list in scripts/check-site.mjs names a page that moved)`);
+      continue;
+    }
     await page.goto(`${origin}/${path}`, { waitUntil: "load" });
     await page.waitForTimeout(300);
     const file = join(screenshotDir, `${path.replace(/\.html$/, "").replaceAll("/", "-")}.png`);

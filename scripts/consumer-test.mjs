@@ -5,6 +5,8 @@
 //   (a) an ESM consumer and (b) a CommonJS consumer (scripts/consumer/esm.mjs, cjs.cjs),
 //   (c) a vitest suite using setupServer(...fake.handlers) with the SDK (scripts/consumer/msw.test.ts),
 //   (d) the code blocks of the packages' READMEs marked `<!-- consumer-test: ... -->`,
+//   (e) the repository's examples as users copy them: examples/dispatch-app (its vitest suite, the app tested
+//       against the fake through MSW) and examples/commonjs (a "type": "commonjs" package, its node:test suite),
 // and type-check them all with TypeScript (module nodenext, strict: the ESM and the CommonJS declarations).
 //
 // Node 20 is the machine's; other versions come from the registry's node-<platform>-<arch> packages, installed
@@ -15,7 +17,7 @@
 //   CONSUMER_TEST_NODES="20.19.0 22.12.0" node scripts/consumer-test.mjs
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
@@ -29,6 +31,18 @@ const nodeCache = process.env.CONSUMER_TEST_NODE_CACHE ?? join(work, "node");
 const targets = (process.env.CONSUMER_TEST_NODES ?? "system 22 24").split(/[\s,]+/).filter(Boolean);
 const keep = process.env.CONSUMER_TEST_KEEP === "1";
 const TYPESCRIPT = "typescript@~5.9.3";
+
+/**
+ * Copy an example's `src` and `test` into the project, under a folder of its name; a package.json there gives it
+ * its module type ("commonjs" for examples/commonjs), so Node and TypeScript read its files as it declares.
+ */
+function copyExample(name, project) {
+  const from = join(root, "examples", name);
+  const to = join(project, name);
+  for (const dir of ["src", "test"]) cpSync(join(from, dir), join(to, dir), { recursive: true });
+  const { type } = JSON.parse(readFileSync(join(from, "package.json"), "utf8"));
+  writeFileSync(join(to, "package.json"), `${JSON.stringify({ private: true, type }, null, 2)}\n`);
+}
 
 /** The environment of every child: no npm_* variables of an enclosing `npm run` (they would point npm at the repo). */
 function childEnv(binDir, extra = {}) {
@@ -237,7 +251,15 @@ for (const target of targets) {
       else runs.push({ file, block });
     });
   }
-  const checked = ["esm.mjs", "cjs.cjs", "msw.test.ts", ...runs.map((r) => r.file)];
+  copyExample("dispatch-app", project);
+  copyExample("commonjs", project);
+  const exampleFiles = [
+    "dispatch-app/src/dispatch-app.ts",
+    "dispatch-app/test/dispatch-app.test.ts",
+    "commonjs/src/dispatch.js",
+    "commonjs/test/dispatch.test.js",
+  ];
+  const checked = ["esm.mjs", "cjs.cjs", "msw.test.ts", ...runs.map((r) => r.file), ...exampleFiles];
   writeFileSync(join(project, "tsconfig.json"), `${JSON.stringify(tsconfig(checked), null, 2)}\n`);
   const tsc = join(project, "node_modules", "typescript", "bin", "tsc");
   run("node", [tsc, "-p", "tsconfig.json"], { cwd: project, env });
@@ -250,6 +272,12 @@ for (const target of targets) {
   const testEnv = childEnv(binDir, { CONSUMER_NODE_VERSION: version, CONSUMER_MSW_MAJOR: String(mswMajor) });
   console.log(run("node", ["esm.mjs"], { cwd: project, env: testEnv }).stdout.trim());
   console.log(run("node", ["cjs.cjs"], { cwd: project, env: testEnv }).stdout.trim());
+  const commonjs = run("node", ["--test", "--test-reporter=tap", "commonjs/test/dispatch.test.js"], {
+    cwd: project,
+    env: testEnv,
+  });
+  assert.match(commonjs.stdout, /^# pass 2$/m, `examples/commonjs passes\n${commonjs.output}`);
+  console.log("examples/commonjs (require, node:test): 2 passed");
 
   // README scripts that call the API run against the packed `dispatch-fake` command, as the README says.
   const port = await freePort();
@@ -284,7 +312,11 @@ for (const target of targets) {
     cli.kill();
   }
 
-  const vitestFiles = ["msw.test.ts", ...runs.filter((r) => r.block.mode === "vitest").map((r) => r.file)];
+  const vitestFiles = [
+    "msw.test.ts",
+    "dispatch-app/test/dispatch-app.test.ts",
+    ...runs.filter((r) => r.block.mode === "vitest").map((r) => r.file),
+  ];
   const vitest = run("node", [join(project, "node_modules", "vitest", "vitest.mjs"), "run", ...vitestFiles], {
     cwd: project,
     env: testEnv,

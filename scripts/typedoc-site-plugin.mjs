@@ -3,7 +3,9 @@
 //   header and the sidebar, typedoc's `navigationLinks`);
 // - guides named by their first heading, up to its first colon ("# Testing with the fake: …" → "Testing with the
 //   fake"), instead of by their file name; a `title` in a guide's front matter wins. Page addresses keep the file
-//   name (documents/testing.html), so links to a guide do not change when its heading does.
+//   name (documents/testing.html), so links to a guide do not change when its heading does;
+// - on the home page, the README's own heading alone: typedoc's project-name title above it would say
+//   "DispatchKit" twice.
 //
 // typedoc writes a navigation link's URL into every page as it is, so a relative URL would only be right on pages
 // at the site root (`api/index.html` from `documents/sdk.html` is `documents/api/index.html`). The links are
@@ -41,5 +43,8 @@ export function load(app) {
     if (!page.contents) return;
     const depth = page.url.split("/").length - 1;
     page.contents = page.contents.replaceAll(`href="${SITE_ROOT}`, `href="${"../".repeat(depth)}`);
+    if (page.url === "index.html") {
+      page.contents = page.contents.replace(/<div class="tsd-page-title">\s*<h1>[^<]*<\/h1><\/div>\s*/, "");
+    }
   });
 }

@@ -1,67 +1,49 @@
-// The README's "whole flow in a few lines", verbatim apart from the client, run against the fake.
-import { createClient, deleteOrders, publishAndWait, scheduleAndWait, unwrap } from "@dispatchkit/sdk";
-import { expect, it } from "vitest";
-import { useFakeServer } from "../../../test/support/fake-server.js";
+/**
+ * The README's SDK quickstart, run as it stands there (the `// docs:readme-sdk` region; test/readme/readme-drift.test.ts
+ * checks that README.md shows exactly this code). The fake answers through MSW at the base URL and with the token the
+ * README uses, so not even the client line differs. Only the packages' public exports are used.
+ */
+import { createFake } from "@dispatchkit/fake";
+import { createClient, NotFoundError, scheduleAndWait, unwrap } from "@dispatchkit/sdk";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 
-const server = useFakeServer();
+const fake = createFake({ baseUrl: "http://127.0.0.1:4010", token: "dev-token", now: "2026-11-23T08:00:00Z" });
+const server = setupServer(...fake.handlers);
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => vi.restoreAllMocks());
+afterAll(() => server.close());
 
-it("runs the README flow", async () => {
-  const client = createClient({ baseUrl: server.fake.baseUrl, token: server.fake.token });
-  const [workspace] = (await unwrap(client.GET("/v2/workspaces"))).data;
-  const workspaceUuid = workspace!.uuid,
-    date = "2026-11-24";
-  const stop = { address: "Torstraße 1, Berlin", latitude: 52.529, longitude: 13.401 };
+it("runs the README's SDK quickstart: one order planned, a typed NOT_FOUND", async () => {
+  const printed: unknown[][] = [];
+  vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => void printed.push(args));
+
+  // docs:readme-sdk
+  const client = createClient({ baseUrl: "http://127.0.0.1:4010", token: "dev-token" }); // `npm start`, or the service
+  const { data: workspaces } = await unwrap(client.GET("/v2/workspaces")); // the data, or a typed error thrown
+  const workspaceUuid = workspaces[0]!.uuid;
+  const date = "2026-11-24";
+  const at = { address: "Torstraße 1, Berlin", latitude: 52.529, longitude: 13.401 };
+  const order = { name: "Ada", deliveryDate: date, locations: [at] };
+  const van = { name: "Van 1", date, startTime: "08:00", endTime: "18:00", startLocation: at };
   const { data: orders } = await unwrap(
-    client.POST("/v2/orders", {
-      params: { query: { workspaceUuid } },
-      body: [
-        { name: "Ada", deliveryDate: date, locations: [stop], timeWindows: [{ startTime: "09:00", endTime: "12:00" }] },
-      ],
-    }),
+    client.POST("/v2/orders", { params: { query: { workspaceUuid } }, body: [order] }),
   );
-  await unwrap(
-    client.POST("/v2/routes", {
-      body: {
-        workspaceUuid,
-        routes: [
-          {
-            name: "Van 1",
-            date,
-            startTime: "08:00",
-            endTime: "18:00",
-            startLocation: { address: "Depot", latitude: 52.52, longitude: 13.405 },
-          },
-        ],
-      },
-    }),
-  );
-  const plan = await scheduleAndWait(client, { workspaceUuid, date });
-  await publishAndWait(client, { workspaceUuid, date });
-  await unwrap(
-    client.POST("/v2/orders/{orderUuid}/complete", {
-      params: { path: { orderUuid: orders[0]!.uuid } },
-      body: { status: "delivered" },
-    }),
-  );
-  const timeline = await unwrap(
-    client.GET("/v2/routes/{routeUuid}/timeline", {
-      params: { path: { routeUuid: plan.routes[0]!.routeUuid } },
-    }),
-  );
-  const result = await deleteOrders(
-    client,
-    orders.map((o) => o.uuid),
-  );
+  const { data: routes } = await unwrap(client.POST("/v2/routes", { body: { workspaceUuid, routes: [van] } }));
+  const planned = { workspaceUuid, date, orders: orders.map((o) => o.uuid), routes: routes.map((r) => r.uuid) };
+  const plan = await scheduleAndWait(client, planned); // the API answers 202 and an action: this polls it to the end
+  console.log(plan.summary.ordersScheduled, plan.routes[0]?.stops.length); // 1 1
+  try {
+    const orderUuid = "8a1e2f60-0000-4000-8000-000000000000";
+    await unwrap(client.GET("/v2/orders/{orderUuid}", { params: { path: { orderUuid } } }));
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error; // ValidationError, RateLimitError, … (see the SDK guide)
+    console.log(error.code, error.requestId); // NOT_FOUND req_…
+  }
+  // docs:end
 
-  // Beyond the README: the route after a completion a day before its shift (the fake's clock is 2026-11-23T08:00Z)
-  // starts in time to drive to the stop (121 s) and serve it (300 s); every answer is checked against openapi.yaml.
-  const route = await unwrap(
-    client.GET("/v2/routes/{routeUuid}", { params: { path: { routeUuid: plan.routes[0]!.routeUuid } } }),
-  );
-  expect(route.workingTimeInSeconds).toBe(421);
-
-  const delivering = timeline.data.find((s) => s.type === "delivering_stop");
-  expect(delivering?.orders[0]?.status).toBe("delivered");
-  expect(delivering?.actualDepartureTime).not.toBeNull();
-  expect(result).toEqual({ deleted: [], failed: [{ uuid: orders[0]!.uuid, reason: "order_completed" }] });
+  expect(printed).toEqual([
+    [1, 1],
+    ["NOT_FOUND", expect.stringMatching(/^req_/)],
+  ]);
 });
