@@ -47,6 +47,11 @@ export interface ServerOptions {
    * home (`GET /`: what the server is, no token).
    */
   extra?: (request: Request) => Promise<Response | undefined> | Response | undefined;
+  /**
+   * Called after every answered request and every run of the background work, which may have changed the state:
+   * the CLI's `--state` saves the state file a moment after the last call.
+   */
+  onActivity?: () => void;
 }
 
 /** A running standalone server. */
@@ -113,6 +118,7 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
   const driver = startRealTimeDriver(
     fake,
     internals.router.log ?? ((message, error) => console.error(`[dispatch-fake] ${message}`, error)),
+    options.onActivity,
   );
   let closing: Promise<void> | undefined;
   const server = createServer((req, res) => {
@@ -139,7 +145,10 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
         );
       })
       // After the answer: background work (webhook deliveries) never delays the request that caused it.
-      .finally(() => driver.kick());
+      .finally(() => {
+        driver.kick();
+        options.onActivity?.();
+      });
   });
   return new Promise((resolve, reject) => {
     server.once("error", reject);
