@@ -6,6 +6,7 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { createFake } from "../fake.js";
+import { formatStateFile } from "../persistence/state-file-format.js";
 import { seedDemoData } from "./demo.js";
 import { controlEndpoints } from "./node-router.js";
 import { type RunningServer, startServer } from "./standalone.js";
@@ -16,6 +17,7 @@ import {
   readStateFile,
   SAVE_DEBOUNCE_MS,
   type StateSaver,
+  writeFileAtomically,
 } from "./state-file.js";
 
 const usage = `Usage: dispatch-fake [serve] [--port 4010] [--host 127.0.0.1] [--token dev-token] [--seed 1] [--now ISO-INSTANT] [--empty] [--state FILE]
@@ -145,14 +147,24 @@ async function main() {
   let saver: StateSaver | undefined;
   if (statePath !== undefined) {
     const options = { seed: stored?.seed ?? seed, frozen };
+    let written = stored;
+    // A missing file is created at once, so a path that cannot be written stops the server before it serves.
+    if (!written) {
+      written = captureStateFile(fake, options);
+      try {
+        writeFileAtomically(statePath, formatStateFile(written));
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        console.error(`dispatch-fake: Failed to create the state file ${statePath}: ${reason}`);
+        process.exit(1);
+      }
+    }
     saver = createStateSaver({
       path: statePath,
       capture: () => captureStateFile(fake, options),
       report: (message) => console.error(`dispatch-fake: ${message}`),
-      ...(stored ? { written: stored } : {}),
+      written,
     });
-    // A missing file is created at once, so a path that cannot be written stops the server before it serves.
-    if (!stored && !saver.flush()) process.exit(1);
   }
   let running: RunningServer;
   try {

@@ -137,7 +137,7 @@ export function createStateSaver(options: {
   capture: () => StateFile;
   report: (message: string) => void;
   debounceMs?: number;
-  /** The key of the state last written (what the file already holds), when it was just loaded or created. */
+  /** What the file holds now (just loaded or created): saves start once the state differs from it. */
   written?: StateFile;
 }): StateSaver {
   const debounceMs = options.debounceMs ?? SAVE_DEBOUNCE_MS;
