@@ -219,7 +219,7 @@ describe.concurrent("dispatch-fake serve --state", () => {
         good.slice(0, Math.floor(good.length / 2)),
         /: not valid JSON, the file is cut short or corrupt \(/,
       ],
-      ["empty.json", "", /: the file is empty \(the file is left as it is\)$/],
+      ["empty.json", "", /: the file is empty; it is left untouched$/],
       [
         "v2.json",
         JSON.stringify({ ...saved, version: 2 }),

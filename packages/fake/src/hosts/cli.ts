@@ -125,7 +125,7 @@ async function main() {
       stored = readStateFile(statePath);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      console.error(`dispatch-fake: Failed to load the state file ${statePath}: ${reason} (the file is left as it is)`);
+      console.error(`dispatch-fake: Failed to load the state file ${statePath}: ${reason}; it is left untouched`);
       process.exit(1);
     }
     const given = new Set<string>(tokens.flatMap((token) => (token.kind === "option" ? [token.name] : [])));
