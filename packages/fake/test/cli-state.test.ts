@@ -54,7 +54,7 @@ function runCli(args: string[]): Cli {
     void exited.then(() => {
       done = true;
     });
-    for (const start = Date.now(); Date.now() - start < 20_000; ) {
+    for (const start = Date.now(); Date.now() - start < 60_000; ) {
       if (check()) return;
       if (done) throw new Error(`dispatch-fake exited before ${what}:\n${out}\n${err}`);
       await new Promise((resolve) => setTimeout(resolve, 25));
@@ -121,7 +121,8 @@ async function orderUuidsIn(file: string): Promise<string[]> {
   return saved.fake.state.orders.map(([uuid]) => uuid);
 }
 
-describe.concurrent("dispatch-fake serve --state", () => {
+// Each test starts one or two servers from the sources (tsx): slow on a loaded machine, hence the long timeout.
+describe.concurrent("dispatch-fake serve --state", { timeout: 120_000 }, () => {
   it("keeps orders, routes, held actions and subscriptions across SIGTERM; new ids do not collide", async () => {
     const file = join(freshDir(), "fake-state.json");
     const first = runCli(["--port", "0", "--empty", "--now", NOW, "--state", file]);
@@ -186,7 +187,7 @@ describe.concurrent("dispatch-fake serve --state", () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const sent = Date.now();
     const created = await call(url, "POST", `/v2/orders?workspaceUuid=${WORKSPACE}`, [order(1)]);
-    while ((await orderUuidsIn(file)).length === 0 && Date.now() - sent < 5_000) {
+    while ((await orderUuidsIn(file)).length === 0 && Date.now() - sent < 20_000) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     // The debounce (300 ms) plus the load of a shared machine; never at once (a burst makes one write).
@@ -263,6 +264,22 @@ describe.concurrent("dispatch-fake serve --state", () => {
     expect(await orderUuidsIn(file)).toHaveLength(24);
     cli.child.kill("SIGTERM");
     expect(await cli.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it("does not rewrite the file for reads", async () => {
+    const file = join(freshDir(), "state.json");
+    const cli = runCli(["--port", "0", "--now", NOW, "--state", file]);
+    const url = await cli.ready();
+    const created = readFileSync(file, "utf8");
+    for (const path of ["/v2/workspaces", `/v2/orders?workspaceUuid=${WORKSPACE}`, "/v2/webhooks", "/_fake/actions"]) {
+      expect((await call(url, "GET", path)).status).toBe(200);
+    }
+    // Past the debounce: a save would have written a new savedAt (and the moved id generator).
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(readFileSync(file, "utf8")).toBe(created);
+    cli.child.kill("SIGTERM");
+    expect(await cli.exited).toEqual({ code: 0, signal: null });
+    expect(readFileSync(file, "utf8")).toBe(created);
   });
 
   it("stops before serving when the file cannot be created", async () => {

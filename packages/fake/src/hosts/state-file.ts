@@ -141,14 +141,16 @@ export function createStateSaver(options: {
   written?: StateFile;
 }): StateSaver {
   const debounceMs = options.debounceMs ?? SAVE_DEBOUNCE_MS;
-  // The wall-clock parts (savedAt, a real clock's now) change every time; the rest is what must be kept.
-  const keyOf = (file: StateFile) =>
+  // What must be kept: not the wall-clock parts (savedAt, a real clock's now), which change every time, nor the id
+  // generator's position alone, which every request moves (its request id). A save that is due anyway writes the
+  // current position, and after a restart new ids still follow every id the saved state holds.
+  const keyOf = ({ fake: { idsPosition: _, ...data }, ...file }: StateFile) =>
     JSON.stringify([
       file.seed,
       file.token,
       file.clock.mode,
       file.clock.mode === "frozen" ? file.clock.now : file.clock.aheadMs,
-      file.fake,
+      data,
     ]);
   let lastKey = options.written ? keyOf(options.written) : undefined;
   let failing = false;
