@@ -22,6 +22,23 @@ import { DomainError, notFound } from "./errors.js";
 import { isOwned } from "./ownership.js";
 import type { ActionKind, ActionRecord, Principal } from "./records.js";
 
+/** The plain data each command's work was built from, by work (see {@link savableWork}). */
+const workParams = new WeakMap<ActionWork, unknown>();
+
+/**
+ * Mark `work` as built from `params`, plain data from which the command that made it can build it again: a pending
+ * action's work is then saved with the fake's state (the standalone server's state file) and rebuilt on load.
+ */
+export function savableWork(work: ActionWork, params: unknown): ActionWork {
+  workParams.set(work, params);
+  return work;
+}
+
+/** The params a work was built from ({@link savableWork}), or undefined for work that cannot be saved. */
+export function paramsOfWork(work: ActionWork): unknown {
+  return workParams.get(work);
+}
+
 /** Every kind of action, in the order the control API lists them. */
 export const ACTION_KINDS: readonly ActionKind[] = ["schedule", "publish", "update", "delete"];
 

@@ -3,8 +3,8 @@
  * state: never listed, counted, fetched or scheduled again.
  * @see `docs/api-contract.md` section 3 (Delete one, Delete many)
  */
-import { startAction } from "./actions.js";
-import type { Context } from "./context.js";
+import { savableWork, startAction } from "./actions.js";
+import type { ActionWork, Context } from "./context.js";
 import { DomainError, notFound, validationFailed } from "./errors.js";
 import { isOwned } from "./ownership.js";
 import type { ActionRecord, DeleteActionSummary, Principal } from "./records.js";
@@ -87,21 +87,27 @@ export function deleteOrders(ctx: Context, principal: Principal, uuids: readonly
   const classes = unique.map((uuid) => classifyForDelete(ctx, principal, uuid));
   if (!classes.includes("scheduled")) return { kind: "done", result: execute(ctx, principal, unique, false) };
   const workspaceUuid = ctx.state.orders.get(unique[classes.indexOf("scheduled")] ?? "")?.workspaceUuid ?? null;
-  const action = startAction(
-    ctx,
-    principal,
-    "delete",
-    (ctx) => {
-      const report = execute(ctx, principal, unique, true);
-      const summary: DeleteActionSummary = { deleted: report.deleted, failed: [] };
-      for (const f of report.failed) {
-        summary.failed.push({ uuid: f.uuid, reason: f.reason === "order_published" ? "order_locked" : f.reason });
-      }
-      return { status: "finished", summary };
-    },
-    { workspaceUuid },
-  );
+  const action = startAction(ctx, principal, "delete", deleteWork({ principal, uuids: unique }), { workspaceUuid });
   return { kind: "action", action };
+}
+
+/** What a `delete` action's work is built from: who asked, and the distinct uuids. */
+export interface DeleteWorkParams {
+  principal: Principal;
+  uuids: string[];
+}
+
+/** The work of a `delete` action: delete what can be deleted then, reporting the rest. */
+export function deleteWork(params: DeleteWorkParams): ActionWork {
+  const { principal, uuids } = params;
+  return savableWork((ctx) => {
+    const report = execute(ctx, principal, uuids, true);
+    const summary: DeleteActionSummary = { deleted: report.deleted, failed: [] };
+    for (const f of report.failed) {
+      summary.failed.push({ uuid: f.uuid, reason: f.reason === "order_published" ? "order_locked" : f.reason });
+    }
+    return { status: "finished", summary };
+  }, params);
 }
 
 /**

@@ -4,8 +4,8 @@
  * change is updated by an `update` action.
  * @see `docs/api-contract.md` section 3 (Update)
  */
-import { startAction } from "./actions.js";
-import type { Context } from "./context.js";
+import { savableWork, startAction } from "./actions.js";
+import type { ActionWork, Context } from "./context.js";
 import { DomainError, type ErrorDetail, validationFailed } from "./errors.js";
 import { emitRouteEvent } from "./events.js";
 import { sameLocation } from "./locations.js";
@@ -75,36 +75,44 @@ export function updateOrder(ctx: Context, principal: Principal, uuid: string, in
     apply(ctx, order, next);
     return { kind: "done", order };
   }
-  const action = startAction(
-    ctx,
-    principal,
-    "update",
-    (ctx) => {
-      const current = ctx.state.orders.get(uuid);
-      if (!current) return { status: "failed", reason: `order ${uuid} was deleted before the update ran` };
-      assertUpdatable(current);
-      const routeUuid = current.routeUuid;
-      apply(ctx, current, next);
-      let violations: string[] = [];
-      if (routeUuid) {
-        const route = ctx.state.routes.get(routeUuid);
-        if (route && current.deliveryDate !== route.date) {
-          unassignOrder(ctx, current.uuid);
-          if (route.status === "published") emitRouteEvent(ctx, "route.eta_updated", route);
-        } else if (route) {
-          recomputeRoute(ctx, route);
-          violations = orderViolations(ctx, route, current);
-          if (route.status === "published") emitRouteEvent(ctx, "route.eta_updated", route);
-        }
-      }
-      return {
-        status: "finished",
-        summary: { orders: [{ uuid, status: current.status, routeUuid: current.routeUuid, violations }] },
-      };
-    },
-    { workspaceUuid: order.workspaceUuid },
-  );
+  const action = startAction(ctx, principal, "update", updateWork({ uuid, next }), {
+    workspaceUuid: order.workspaceUuid,
+  });
   return { kind: "action", action };
+}
+
+/** What an `update` action's work is built from: the order and its new fields. */
+export interface UpdateWorkParams {
+  uuid: string;
+  next: OrderFields;
+}
+
+/** The work of an `update` action: apply the fields, then recompute the order's route (or take it off). */
+export function updateWork(params: UpdateWorkParams): ActionWork {
+  const { uuid, next } = params;
+  return savableWork((ctx) => {
+    const current = ctx.state.orders.get(uuid);
+    if (!current) return { status: "failed", reason: `order ${uuid} was deleted before the update ran` };
+    assertUpdatable(current);
+    const routeUuid = current.routeUuid;
+    apply(ctx, current, next);
+    let violations: string[] = [];
+    if (routeUuid) {
+      const route = ctx.state.routes.get(routeUuid);
+      if (route && current.deliveryDate !== route.date) {
+        unassignOrder(ctx, current.uuid);
+        if (route.status === "published") emitRouteEvent(ctx, "route.eta_updated", route);
+      } else if (route) {
+        recomputeRoute(ctx, route);
+        violations = orderViolations(ctx, route, current);
+        if (route.status === "published") emitRouteEvent(ctx, "route.eta_updated", route);
+      }
+    }
+    return {
+      status: "finished",
+      summary: { orders: [{ uuid, status: current.status, routeUuid: current.routeUuid, violations }] },
+    };
+  }, params);
 }
 
 /**

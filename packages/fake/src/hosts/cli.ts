@@ -3,13 +3,24 @@
  * `dispatch-fake serve --port 4010 --token dev-token --seed 1` (`npm start -- …`): the standalone fake with demo
  * data. `serve` is the only command and the default one.
  */
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { createFake } from "../fake.js";
+import { formatStateFile } from "../persistence/state-file-format.js";
 import { seedDemoData } from "./demo.js";
 import { controlEndpoints } from "./node-router.js";
 import { type RunningServer, startServer } from "./standalone.js";
+import {
+  applyStateFile,
+  captureStateFile,
+  createStateSaver,
+  readStateFile,
+  SAVE_DEBOUNCE_MS,
+  type StateSaver,
+  writeFileAtomically,
+} from "./state-file.js";
 
-const usage = `Usage: dispatch-fake [serve] [--port 4010] [--host 127.0.0.1] [--token dev-token] [--seed 1] [--now ISO-INSTANT] [--empty]
+const usage = `Usage: dispatch-fake [serve] [--port 4010] [--host 127.0.0.1] [--token dev-token] [--seed 1] [--now ISO-INSTANT] [--empty] [--state FILE]
 
 Serves an in-memory fake of the Delivery Dispatch Platform API over HTTP (serve is the default command).
   --port   port to listen on (0 picks a free one)     default 4010
@@ -18,6 +29,9 @@ Serves an in-memory fake of the Delivery Dispatch Platform API over HTTP (serve 
   --seed   seed of every generated id                 default 1
   --now    freeze the clock at this instant           default: real time
   --empty  start without the demo orders and routes
+  --state  keep the state in this JSON file across restarts: loaded at start (created when missing),
+           saved ${SAVE_DEBOUNCE_MS} ms after changes and on SIGINT/SIGTERM; a file it cannot read stops it.
+           An existing file's seed, token and clock win over --seed, --token, --now and --empty
 SIGINT (Ctrl-C) or SIGTERM stops it: no new connections, requests in flight finish, exit code 0.`;
 
 const COMMANDS = ["serve"];
@@ -37,10 +51,12 @@ function parse() {
       seed: { type: "string", default: "1" },
       now: { type: "string" },
       empty: { type: "boolean", default: false },
+      state: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
     allowPositionals: true,
     strict: true,
+    tokens: true,
   });
 }
 
@@ -53,8 +69,11 @@ function listenProblem(error: unknown, host: string, port: number): string | und
   return undefined;
 }
 
-/** Stop on SIGINT/SIGTERM: finish the requests in flight, then exit 0; a second signal cuts what is left. */
-function stopOnSignals(running: RunningServer): void {
+/**
+ * Stop on SIGINT/SIGTERM: finish the requests in flight, run `beforeExit` (the last save of the state file), then
+ * exit 0 (1 when `beforeExit` says it failed); a second signal cuts what is left.
+ */
+function stopOnSignals(running: RunningServer, beforeExit?: () => boolean): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -64,9 +83,10 @@ function stopOnSignals(running: RunningServer): void {
     stopping = true;
     console.log(`dispatch-fake: ${signal}, stopping (requests in flight finish first)`);
     running.close().then(
-      () => process.exit(0),
+      () => process.exit(beforeExit?.() === false ? 1 : 0),
       (error: unknown) => {
         console.error(`dispatch-fake: failed to stop: ${error instanceof Error ? error.message : String(error)}`);
+        beforeExit?.();
         process.exit(1);
       },
     );
@@ -82,7 +102,7 @@ async function main() {
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
   }
-  const { values, positionals } = parsed;
+  const { values, positionals, tokens } = parsed;
   if (values.help) {
     console.log(usage);
     return;
@@ -97,23 +117,69 @@ async function main() {
   if (!Number.isInteger(seed)) fail(`--seed must be an integer, got ${values.seed}`);
   if (values.now !== undefined && !Number.isFinite(Date.parse(values.now))) fail(`--now must be an ISO instant`);
 
+  // A state file that exists decides the seed, the token and the clock; one that cannot be used stops the server.
+  const statePath = values.state !== undefined ? resolve(values.state) : undefined;
+  let stored: ReturnType<typeof readStateFile>;
+  if (statePath !== undefined) {
+    try {
+      stored = readStateFile(statePath);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      console.error(`dispatch-fake: Failed to load the state file ${statePath}: ${reason}; it is left untouched`);
+      process.exit(1);
+    }
+    const given = new Set<string>(tokens.flatMap((token) => (token.kind === "option" ? [token.name] : [])));
+    const ignored = ["seed", "token", "now", "empty"].filter((name) => given.has(name));
+    if (stored && ignored.length > 0) {
+      console.error(`dispatch-fake: ${ignored.map((n) => `--${n}`).join(", ")} ignored: the state file decides them`);
+    }
+  }
+  const frozen = stored ? stored.clock.mode === "frozen" : values.now !== undefined;
+  const now = stored ? (frozen ? stored.clock.now : undefined) : values.now;
   const fake = createFake({
     baseUrl: `http://${values.host}:${port}`,
-    token: values.token,
-    seed,
-    ...(values.now !== undefined ? { now: values.now } : {}),
+    token: stored?.token ?? values.token,
+    seed: stored?.seed ?? seed,
+    ...(now !== undefined ? { now } : {}),
   });
-  const demo = values.empty ? undefined : await seedDemoData(fake);
+  if (stored) applyStateFile(fake, stored);
+  const demo = values.empty || stored ? undefined : await seedDemoData(fake);
+  let saver: StateSaver | undefined;
+  if (statePath !== undefined) {
+    const options = { seed: stored?.seed ?? seed, frozen };
+    let written = stored;
+    // A missing file is created at once, so a path that cannot be written stops the server before it serves.
+    if (!written) {
+      written = captureStateFile(fake, options);
+      try {
+        writeFileAtomically(statePath, formatStateFile(written));
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        console.error(`dispatch-fake: Failed to create the state file ${statePath}: ${reason}`);
+        process.exit(1);
+      }
+    }
+    saver = createStateSaver({
+      path: statePath,
+      capture: () => captureStateFile(fake, options),
+      report: (message) => console.error(`dispatch-fake: ${message}`),
+      written,
+    });
+  }
   let running: RunningServer;
   try {
-    running = await startServer(fake, { port, host: values.host });
+    running = await startServer(fake, {
+      port,
+      host: values.host,
+      ...(saver ? { onActivity: saver.changed } : {}),
+    });
   } catch (error) {
     const problem = listenProblem(error, values.host, port);
     if (!problem) throw error;
     console.error(`dispatch-fake: ${problem}`);
     process.exit(1);
   }
-  stopOnSignals(running);
+  stopOnSignals(running, saver?.flush);
 
   const workspace = fake.workspaces[0];
   const control = controlEndpoints(fake).map(({ method, path }) => `${method} ${running.url}${path}`);
@@ -122,6 +188,7 @@ async function main() {
   if (workspace)
     console.log(`  workspace: ${workspace.name} uuid=${workspace.uuid} workspaceId=${workspace.workspaceId}`);
   if (demo) console.log(`  demo data: ${demo.orders} orders and ${demo.routes} routes for ${demo.date}`);
+  if (statePath !== undefined) console.log(`  state:     ${statePath} (${stored ? "loaded" : "created"})`);
   control.forEach((line, i) => {
     console.log(`${i === 0 ? "  control:   " : "             "}${line}`);
   });

@@ -21,8 +21,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Pause after a run that failed, so background work that keeps throwing does not spin. */
 const PAUSE_AFTER_ERROR_MS = 1000;
 
-/** Start driving `fake`'s background work; problems are reported to `log`. */
-export function startRealTimeDriver(fake: Fake, log: Logger): RealTimeDriver {
+/** Start driving `fake`'s background work; problems are reported to `log`, and `afterRun` follows every run. */
+export function startRealTimeDriver(fake: Fake, log: Logger, afterRun?: () => void): RealTimeDriver {
   const { background } = internalsOf(fake);
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -54,6 +54,8 @@ export function startRealTimeDriver(fake: Fake, log: Logger): RealTimeDriver {
       log("Failed to run the fake's background work", error);
       schedule(PAUSE_AFTER_ERROR_MS);
       return;
+    } finally {
+      afterRun?.();
     }
     const due = nextDue();
     // On a frozen clock a future instant never comes by itself: the timer then only re-checks now and then.

@@ -59,6 +59,11 @@ export interface ServerOptions {
   extra?: (request: Request) => Promise<Response | undefined> | Response | undefined;
   /** How long a slow client may take (the byte limits are fixed: `docs/standalone.md`, Limits). */
   timeouts?: ServerTimeouts;
+  /**
+   * Called after every answered request and every run of the background work, which may have changed the state:
+   * the CLI's `--state` saves the state file a moment after the last call.
+   */
+  onActivity?: () => void;
 }
 
 /** How long the standalone server waits for a slow client before answering 408 `REQUEST_TIMEOUT`. */
@@ -272,6 +277,7 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
   const driver = startRealTimeDriver(
     fake,
     internals.router.log ?? ((message, error) => console.error(`[dispatch-fake] ${message}`, error)),
+    options.onActivity,
   );
   let closing: Promise<void> | undefined;
   const headersMs = options.timeouts?.headersMs ?? DEFAULT_TIMEOUT_MS;
@@ -329,7 +335,10 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
       .then((response) => send(res, response, closing !== undefined))
       .catch((error: unknown) => fail(res, error))
       // After the answer: background work (webhook deliveries) never delays the request that caused it.
-      .finally(() => driver.kick());
+      .finally(() => {
+        driver.kick();
+        options.onActivity?.();
+      });
   }
   return new Promise((resolve, reject) => {
     server.once("error", reject);

@@ -5,8 +5,8 @@
  * @see `docs/api-contract.md` section 5
  */
 import type { Budget } from "@dispatchkit/optimizer";
-import { startAction } from "../actions.js";
-import type { ActionOutcome, Context } from "../context.js";
+import { savableWork, startAction } from "../actions.js";
+import type { ActionOutcome, ActionWork, Context } from "../context.js";
 import type { TravelMode } from "../geo.js";
 import type { ActionRecord, Principal, Workspace } from "../records.js";
 import { assignOrdersToRoute } from "../routes.js";
@@ -41,9 +41,20 @@ function seedOf(text: string): number {
  */
 export function startSchedule(ctx: Context, principal: Principal, request: ScheduleRequest): ActionRecord {
   const workspace = checkScheduleRequest(ctx, principal, request);
-  return startAction(ctx, principal, "schedule", (c, action) => runSchedule(c, action, workspace, request), {
+  return startAction(ctx, principal, "schedule", scheduleWork({ workspace, request }), {
     workspaceUuid: workspace.uuid,
   });
+}
+
+/** What a `schedule` action's work is built from: the workspace as checked and the request. */
+export interface ScheduleWorkParams {
+  workspace: Workspace;
+  request: ScheduleRequest;
+}
+
+/** The work of a `schedule` action (see {@link runSchedule}). */
+export function scheduleWork(params: ScheduleWorkParams): ActionWork {
+  return savableWork((ctx, action) => runSchedule(ctx, action, params.workspace, params.request), params);
 }
 
 /** The work of a `schedule` action, against the state at the moment it runs: select → plan → commit → record. */

@@ -1,0 +1,317 @@
+// `dispatch-fake serve --state FILE` as users run it (spawned from the sources with tsx, as `npm start` does): the
+// state survives SIGTERM, SIGINT and a kill after the debounced save; files it cannot read stop it untouched.
+import { type ChildProcessByStdio, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Readable } from "node:stream";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { createContractValidator } from "../../../test/support/openapi-validator.js";
+
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+const CLI = "packages/fake/src/hosts/cli.ts";
+const NOW = "2026-11-23T08:00:00Z";
+const WORKSPACE = "591c8dd8-cd65-47c9-b8ed-16a25ac30b60";
+const validator = createContractValidator();
+
+interface Cli {
+  child: ChildProcessByStdio<null, Readable, Readable>;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves once the server printed its banner, with its URL. */
+  ready(): Promise<string>;
+  /** Resolves once stderr has a line matching `pattern`. */
+  waitForError(pattern: RegExp): Promise<void>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+const children: Cli["child"][] = [];
+afterAll(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+});
+
+function runCli(args: string[]): Cli {
+  const child = spawn(process.execPath, ["--import", "tsx", CLI, ...args], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, NO_COLOR: "1" },
+  });
+  children.push(child);
+  let out = "";
+  let err = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    out += chunk;
+  });
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    err += chunk;
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal })),
+  );
+  const until = async (check: () => boolean, what: string) => {
+    let done = false;
+    void exited.then(() => {
+      done = true;
+    });
+    for (const start = Date.now(); Date.now() - start < 60_000; ) {
+      if (check()) return;
+      if (done) throw new Error(`dispatch-fake exited before ${what}:\n${out}\n${err}`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error(`timed out waiting for ${what}:\n${out}\n${err}`);
+  };
+  return {
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    async ready() {
+      await until(() => /stop: .*\n/.test(out), "its banner");
+      return /listening on (http:\/\/\S+)/.exec(out)?.[1] ?? "";
+    },
+    waitForError: (pattern) => until(() => pattern.test(err), `stderr to match ${pattern}`),
+    exited,
+  };
+}
+
+/** Call the server, checking the answer against the contract; returns status and parsed body. */
+async function call(url: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { authorization: "Bearer dev-token", "content-type": "application/json" },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  if (!path.startsWith("/_fake/")) {
+    expect(validator.check(method, response.url, response.status, response.headers, text)).toEqual([]);
+  }
+  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
+}
+
+const order = (i: number) => ({
+  name: `Customer ${i}`,
+  deliveryDate: "2026-11-24",
+  locations: [{ address: `Street ${i}, Berlin`, latitude: 52.52 + i * 0.002, longitude: 13.405 + i * 0.002 }],
+});
+const route = {
+  name: "Route 1",
+  date: "2026-11-24",
+  startTime: "09:00",
+  endTime: "17:00",
+  startLocation: { address: "Depot, Berlin", latitude: 52.5, longitude: 13.4 },
+};
+
+const uuidsOf = (body: Record<string, unknown> | undefined) =>
+  ((body?.data ?? []) as { uuid: string }[]).map((item) => item.uuid);
+
+const freshDir = () => mkdtempSync(join(tmpdir(), "dispatch-fake-state-"));
+
+/** What a user reads back after a restart: orders, routes, pending actions, subscriptions. */
+async function readBack(url: string) {
+  return {
+    orders: (await call(url, "GET", `/v2/orders?workspaceUuid=${WORKSPACE}&deliveryDate=2026-11-24`)).body,
+    routes: (await call(url, "GET", `/v2/routes?workspaceUuid=${WORKSPACE}&date=2026-11-24`)).body,
+    actions: (await call(url, "GET", "/_fake/actions")).body,
+    webhooks: (await call(url, "GET", "/v2/webhooks")).body,
+  };
+}
+
+async function orderUuidsIn(file: string): Promise<string[]> {
+  const saved = JSON.parse(readFileSync(file, "utf8")) as { fake: { state: { orders: [string, unknown][] } } };
+  return saved.fake.state.orders.map(([uuid]) => uuid);
+}
+
+// Each test starts one or two servers from the sources (tsx): slow on a loaded machine, hence the long timeout.
+describe.concurrent("dispatch-fake serve --state", { timeout: 120_000 }, () => {
+  it("keeps orders, routes, held actions and subscriptions across SIGTERM; new ids do not collide", async () => {
+    const file = join(freshDir(), "fake-state.json");
+    const first = runCli(["--port", "0", "--empty", "--now", NOW, "--state", file]);
+    const url = await first.ready();
+    expect(first.stdout()).toContain(`  state:     ${file} (created)\n`);
+    const created = await call(url, "POST", `/v2/orders?workspaceUuid=${WORKSPACE}`, [order(1), order(2)]);
+    expect(created.status).toBe(201);
+    expect((await call(url, "POST", "/v2/routes", { workspaceUuid: WORKSPACE, routes: [route] })).status).toBe(201);
+    const hook = { url: "http://127.0.0.1:9/hook", events: ["route.published"] };
+    expect((await call(url, "POST", "/v2/webhooks", hook)).status).toBe(201);
+    expect((await call(url, "PUT", "/_fake/actions/policy/schedule", { hold: true })).status).toBe(200);
+    const held = await call(url, "POST", "/v2/schedules", { workspaceUuid: WORKSPACE, date: "2026-11-24" });
+    expect(held.status).toBe(202);
+    const before = await readBack(url);
+    expect(before.actions).toMatchObject({
+      data: [{ uuid: held.body?.actionUuid, kind: "schedule", status: "pending", held: true }],
+    });
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toEqual({ code: 0, signal: null });
+    expect(first.stderr()).toBe("");
+    expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({
+      format: "dispatch-fake-state",
+      version: 1,
+      seed: 1,
+      token: "dev-token",
+      clock: { mode: "frozen", now: "2026-11-23T08:00:00.000Z", aheadMs: 0 },
+    });
+
+    // --seed and --now are the file's now: said on stderr, and the data is what was saved.
+    const second = runCli(["--port", "0", "--seed", "7", "--now", "2030-01-01T00:00:00Z", "--state", file]);
+    const again = await second.ready();
+    expect(second.stdout()).toContain(`  state:     ${file} (loaded)\n`);
+    expect(second.stdout()).not.toContain("demo data");
+    expect(second.stderr()).toBe("dispatch-fake: --seed, --now ignored: the state file decides them\n");
+    expect(await readBack(again)).toEqual(before);
+    // The held action's work survived: released, the run plans the two orders onto the route.
+    const released = await call(again, "POST", `/_fake/actions/${held.body?.actionUuid}/release`);
+    expect(released.body).toMatchObject({ status: "finished", summary: { ordersScheduled: 2, routesUsed: 1 } });
+    const next = await call(again, "POST", `/v2/orders?workspaceUuid=${WORKSPACE}`, [order(3)]);
+    expect(uuidsOf(created.body)).not.toContain(uuidsOf(next.body)[0]);
+    expect(uuidsOf(next.body)).toHaveLength(1);
+    second.child.kill("SIGTERM");
+    expect(await second.exited).toEqual({ code: 0, signal: null });
+    expect(await orderUuidsIn(file)).toEqual([...uuidsOf(created.body), ...uuidsOf(next.body)]);
+  });
+
+  it("saves on SIGINT, before the debounce has run", async () => {
+    const file = join(freshDir(), "state.json");
+    const cli = runCli(["--port", "0", "--empty", "--now", NOW, "--state", file]);
+    const url = await cli.ready();
+    const created = await call(url, "POST", `/v2/orders?workspaceUuid=${WORKSPACE}`, [order(1)]);
+    cli.child.kill("SIGINT");
+    expect(await cli.exited).toEqual({ code: 0, signal: null });
+    expect(await orderUuidsIn(file)).toEqual(uuidsOf(created.body));
+  });
+
+  it("saves shortly after a change without a signal: killed with SIGKILL, the data is there", async () => {
+    const file = join(freshDir(), "state.json");
+    const cli = runCli(["--port", "0", "--empty", "--state", file]);
+    const url = await cli.ready();
+    // Past the save that follows the start-up's own background run, so the next save is the order's.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const sent = Date.now();
+    const created = await call(url, "POST", `/v2/orders?workspaceUuid=${WORKSPACE}`, [order(1)]);
+    while ((await orderUuidsIn(file)).length === 0 && Date.now() - sent < 20_000) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // The debounce (300 ms) plus the load of a shared machine; never at once (a burst makes one write).
+    expect(Date.now() - sent).toBeGreaterThanOrEqual(290);
+    cli.child.kill("SIGKILL");
+    expect(await cli.exited).toEqual({ code: null, signal: "SIGKILL" });
+    const restarted = runCli(["--port", "0", "--state", file]);
+    const again = await restarted.ready();
+    const orders = await call(again, "GET", `/v2/orders?workspaceUuid=${WORKSPACE}&deliveryDate=2026-11-24`);
+    expect(uuidsOf(orders.body)).toEqual(uuidsOf(created.body));
+    // A real-time clock resumes at real time (never before the saved instant).
+    const saveFile = JSON.parse(readFileSync(file, "utf8")) as { clock: { mode: string; aheadMs: number } };
+    expect(saveFile.clock).toMatchObject({ mode: "real", aheadMs: 0 });
+    restarted.child.kill("SIGTERM");
+    expect(await restarted.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it("refuses a truncated file, another version and a file of another format with one line, leaving them as they were", async () => {
+    const dir = freshDir();
+    const file = join(dir, "state.json");
+    const first = runCli(["--port", "0", "--now", NOW, "--state", file]);
+    await first.ready();
+    first.child.kill("SIGTERM");
+    await first.exited;
+    const good = readFileSync(file, "utf8");
+    const saved = JSON.parse(good) as Record<string, unknown>;
+    const cases: [string, string, RegExp][] = [
+      [
+        "truncated.json",
+        good.slice(0, Math.floor(good.length / 2)),
+        /: not valid JSON, the file is cut short or corrupt \(/,
+      ],
+      ["empty.json", "", /: the file is empty; it is left untouched$/],
+      [
+        "v2.json",
+        JSON.stringify({ ...saved, version: 2 }),
+        /: version 2 is not supported \(this dispatch-fake reads version 1\)/,
+      ],
+      [
+        "other.json",
+        JSON.stringify({ format: "something-else", version: 1 }),
+        /: not a state file: format is "something-else"/,
+      ],
+      [
+        "broken-order.json",
+        good.replace('"status": "not_scheduled"', '"status": "lost"'),
+        /: fake\.state\.orders\[0\]\[1\]\.status: Invalid option/,
+      ],
+    ];
+    await Promise.all(
+      cases.map(async ([name, text, reason]) => {
+        const path = join(dir, name);
+        writeFileSync(path, text);
+        const cli = runCli(["--port", "0", "--state", path]);
+        expect(await cli.exited).toEqual({ code: 1, signal: null });
+        const lines = cli.stderr().split("\n");
+        expect(lines).toHaveLength(2);
+        expect(lines[0]).toMatch(
+          new RegExp(`^dispatch-fake: Failed to load the state file ${path.replace(/[.]/g, "\\.")}: `),
+        );
+        expect(lines[0]).toMatch(reason);
+        expect(cli.stdout()).toBe("");
+        expect(readFileSync(path, "utf8")).toBe(text);
+      }),
+    );
+  });
+
+  it("starts fresh with the demo data and creates a missing file", async () => {
+    const file = join(freshDir(), "new-state.json");
+    expect(existsSync(file)).toBe(false);
+    const cli = runCli(["--port", "0", "--now", NOW, "--state", file]);
+    await cli.ready();
+    expect(cli.stdout()).toContain("  demo data: 24 orders and 3 routes for 2026-11-23\n");
+    expect(await orderUuidsIn(file)).toHaveLength(24);
+    cli.child.kill("SIGTERM");
+    expect(await cli.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it("does not rewrite the file for reads", async () => {
+    const file = join(freshDir(), "state.json");
+    const cli = runCli(["--port", "0", "--now", NOW, "--state", file]);
+    const url = await cli.ready();
+    const created = readFileSync(file, "utf8");
+    for (const path of ["/v2/workspaces", `/v2/orders?workspaceUuid=${WORKSPACE}`, "/v2/webhooks", "/_fake/actions"]) {
+      expect((await call(url, "GET", path)).status).toBe(200);
+    }
+    // Past the debounce: a save would have written a new savedAt (and the moved id generator).
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(readFileSync(file, "utf8")).toBe(created);
+    cli.child.kill("SIGTERM");
+    expect(await cli.exited).toEqual({ code: 0, signal: null });
+    expect(readFileSync(file, "utf8")).toBe(created);
+  });
+
+  it("stops before serving when the file cannot be created", async () => {
+    const file = join(freshDir(), "no-such-dir", "state.json");
+    const cli = runCli(["--port", "0", "--state", file]);
+    expect(await cli.exited).toEqual({ code: 1, signal: null });
+    expect(cli.stderr()).toBe(
+      `dispatch-fake: Failed to create the state file ${file}: ENOENT: no such file or directory, open '${file}.tmp'\n`,
+    );
+    expect(cli.stdout()).toBe("");
+  });
+
+  it("reports a failed write without stopping, keeps the previous file, and saves again once it can", async () => {
+    const file = join(freshDir(), "state.json");
+    const cli = runCli(["--port", "0", "--empty", "--now", NOW, "--state", file]);
+    const url = await cli.ready();
+    // A directory where the temporary file goes makes every write fail (whatever the user's privileges).
+    mkdirSync(`${file}.tmp`);
+    const lost = await call(url, "POST", `/v2/orders?workspaceUuid=${WORKSPACE}`, [order(1)]);
+    await cli.waitForError(/Failed to save the state file/);
+    expect(cli.stderr()).toMatch(
+      new RegExp(
+        `^dispatch-fake: Failed to save the state file ${file.replace(/[.]/g, "\\.")}: EISDIR: .*\\(the previous file is kept; the next change tries again\\)\n$`,
+      ),
+    );
+    expect(await orderUuidsIn(file)).toEqual([]);
+    expect((await call(url, "GET", "/v2/workspaces")).status).toBe(200);
+    rmdirSync(`${file}.tmp`);
+    const kept = await call(url, "POST", `/v2/orders?workspaceUuid=${WORKSPACE}`, [order(2)]);
+    await cli.waitForError(/saved the state file .* again/);
+    expect(await orderUuidsIn(file)).toEqual([...uuidsOf(lost.body), ...uuidsOf(kept.body)]);
+    cli.child.kill("SIGTERM");
+    expect(await cli.exited).toEqual({ code: 0, signal: null });
+  });
+});

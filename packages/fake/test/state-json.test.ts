@@ -1,0 +1,221 @@
+// The state codec of the state file: a fake's data as JSON and back gives the same state, and the fake goes on
+// exactly as the original would (held actions end the same, new ids follow the same sequence).
+import { createFake, type Fake } from "@dispatchkit/fake";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { createContractValidator } from "../../../test/support/openapi-validator.js";
+import {
+  encodeState,
+  exportFakeData,
+  importFakeData,
+  parseFakeData,
+  StateFormatError,
+} from "../src/persistence/state-json.js";
+import { contextOf } from "./support/internals.js";
+
+const validator = createContractValidator();
+const NOW = "2026-11-23T08:00:00Z";
+const DATE = "2026-11-23";
+const NEXT = "2026-11-24";
+const HOOK = "https://hooks.example.test/dispatch";
+
+/** A fake whose webhook receiver answers 500, so deliveries stay pending with retries. */
+function newFake(): Fake {
+  const fake = createFake({ now: NOW });
+  fake.webhooks.listen(HOOK, () => new Response(null, { status: 500 }));
+  return fake;
+}
+
+/** Call the fake's API, checking the answer against openapi.yaml; returns the status and the parsed body. */
+async function call(fake: Fake, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const response = await fake.fetch(path, {
+    method,
+    headers: { authorization: `Bearer ${fake.token}`, "content-type": "application/json", ...headers },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  expect(
+    validator.check(method, response.url || `${fake.baseUrl}${path}`, response.status, response.headers, text),
+  ).toEqual([]);
+  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
+}
+
+const order = (i: number) => ({
+  name: `Customer ${i}`,
+  deliveryDate: DATE,
+  locations: [{ address: `Street ${i}, Berlin`, latitude: 52.52 + i * 0.002, longitude: 13.405 + i * 0.002 }],
+});
+const route = (i: number) => ({
+  name: `Route ${i}`,
+  date: DATE,
+  startTime: "09:00",
+  endTime: "17:00",
+  startLocation: { address: "Depot, Berlin", latitude: 52.5, longitude: 13.4 },
+});
+
+/** The uuids of a created list (`{ data: [{ uuid }] }`). */
+const uuidsOf = (body: Record<string, unknown> | undefined) =>
+  ((body?.data ?? []) as { uuid: string }[]).map((item) => item.uuid);
+
+/** Through JSON text and back, as the state file does (which also carries the clock: `target` follows `fake`'s). */
+function roundTrip(fake: Fake, target: Fake) {
+  target.clock.set(fake.clock.now());
+  return parseFakeData(JSON.parse(JSON.stringify(exportFakeData(fake))));
+}
+
+/** Build up a bit of everything: orders, routes, a committed run, a publish, completions, webhooks, held actions. */
+async function buildUp(fake: Fake) {
+  const workspaceUuid = fake.workspaces[0]?.uuid ?? "";
+  const post = async (inputs: unknown[]) => {
+    const created = await call(fake, "POST", `/v2/orders?workspaceUuid=${workspaceUuid}`, inputs, {
+      "idempotency-key": `orders-${inputs.length}`,
+    });
+    return uuidsOf(created.body);
+  };
+  const orders = await post([0, 1, 2, 3, 4, 5].map(order));
+  await call(fake, "POST", "/v2/routes", { workspaceUuid, routes: [route(0), route(1)] });
+  await call(fake, "POST", "/v2/webhooks", { url: HOOK, events: ["route.published", "order.status_updated"] });
+  const schedule = await call(fake, "POST", "/v2/schedules", { workspaceUuid, date: DATE });
+  await call(fake, "GET", `/v2/schedules/actions/${schedule.body?.actionUuid}`);
+  const used = [...contextOf(fake).state.routes.values()].filter((r) => r.orderUuids.length > 0).map((r) => r.uuid);
+  await call(fake, "POST", "/v2/routes/publish", { workspaceUuid, date: DATE, routeUuids: used });
+  fake.driver.complete(orders[0] ?? "", { status: "delivered", at: "2026-11-23T09:30:00Z" });
+  await fake.runUntilIdle();
+  // The next day: a planned route with two orders on it.
+  const next = await post([order(6), order(7)].map((o) => ({ ...o, deliveryDate: NEXT })));
+  await call(fake, "POST", "/v2/routes", { workspaceUuid, routes: [{ ...route(2), date: NEXT }] });
+  await call(fake, "POST", "/v2/schedules", { workspaceUuid, date: NEXT });
+  // Held (and poll-counted) actions of every kind, each with the work it will do when released.
+  fake.actions.hold(true);
+  fake.actions.policy("delete", { afterPolls: 2 });
+  await call(fake, "POST", "/v2/schedules", { workspaceUuid, date: NEXT });
+  await call(fake, "POST", "/v2/routes/publish", { workspaceUuid, date: NEXT });
+  const updated = await call(fake, "PUT", `/v2/orders/${next[0]}`, { ...order(9), deliveryDate: NEXT });
+  const deleted = await call(fake, "DELETE", "/v2/orders", [next[1]]);
+  return { orders, answers: [updated.status, deleted.status] };
+}
+
+describe("the state codec", () => {
+  it("round-trips everything a user built up, and the restored fake goes on as the original", async () => {
+    const source = newFake();
+    const built = await buildUp(source);
+    expect(built.answers).toEqual([202, 202]);
+    const state = contextOf(source).state;
+    expect(fakeCounts(source)).toEqual({ orders: 8, routes: 3, actions: 7, pending: 4, events: 3, deliveries: 2 });
+
+    const target = newFake();
+    importFakeData(target, roundTrip(source, target));
+    expect(contextOf(target).state).toEqual(state);
+    expect(encodeState(contextOf(target).state)).toEqual(encodeState(state));
+    expect(contextOf(target).ids.position).toBe(contextOf(source).ids.position);
+    expect(target.actions.policies()).toEqual(source.actions.policies());
+
+    // Held work survives: releasing ends every action the same way, and what happens next matches.
+    const released = (fake: Fake) => fake.actions.release().map((a) => [a.kind, a.status, a.reason, a.summary]);
+    expect(released(target)).toEqual(released(source));
+    expect(released(source).length).toBe(0);
+    expect(contextOf(target).actions.works.size).toBe(0);
+    await source.advance(3_600_000);
+    await target.advance(3_600_000);
+    expect(contextOf(target).state).toEqual(contextOf(source).state);
+    // New ids continue the sequence: no collision with the restored ones.
+    const before = new Set(contextOf(target).state.orders.keys());
+    const a = await call(source, "POST", `/v2/orders?workspaceUuid=${source.workspaces[0]?.uuid}`, [order(20)]);
+    const b = await call(target, "POST", `/v2/orders?workspaceUuid=${target.workspaces[0]?.uuid}`, [order(20)]);
+    expect(b.body).toEqual(a.body);
+    const added = uuidsOf(b.body)[0] ?? "";
+    expect(before.has(added)).toBe(false);
+    expect(contextOf(target).state.orders.size).toBe(9);
+  });
+
+  it("keeps the released outcome of every kind: schedule, publish, update and delete actions end finished", async () => {
+    const source = newFake();
+    await buildUp(source);
+    const target = newFake();
+    importFakeData(target, roundTrip(source, target));
+    const ended = target.actions.release();
+    expect(ended.map((a) => [a.kind, a.status])).toEqual([
+      ["schedule", "finished"],
+      ["publish", "finished"],
+      ["update", "finished"],
+      ["delete", "finished"],
+    ]);
+  });
+
+  it("refuses data that is not a saved fake, naming the field path", () => {
+    const source = newFake();
+    const good = JSON.parse(JSON.stringify(exportFakeData(source)));
+    // Each case: where to break the data (the last key is set to the value, or deleted), and the message.
+    const cases: [(string | number)[], unknown, string][] = [
+      [["state", "orders"], undefined, "fake.state.orders: Invalid input: expected array, received undefined"],
+      [
+        ["state", "workspaces", 0, 1, "workspaceId"],
+        "1001",
+        "fake.state.workspaces[0][1].workspaceId: Invalid input: expected number, received string",
+      ],
+      [["idsPosition"], -1, "fake.idsPosition: Too small: expected number to be >=0"],
+      [["state", "extra"], 1, 'fake.state: unknown field "extra"'],
+      [["actionOptions", "hold"], "yes", "fake.actionOptions.hold: Invalid input"],
+    ];
+    for (const [path, value, message] of cases) {
+      const data = structuredClone(good);
+      let target = data as Record<string | number, unknown>;
+      for (const key of path.slice(0, -1)) target = target[key] as Record<string | number, unknown>;
+      const last = path[path.length - 1] ?? "";
+      if (value === undefined) delete target[last];
+      else target[last] = value;
+      expect(() => parseFakeData(data)).toThrow(new StateFormatError(message));
+    }
+  });
+
+  it("round-trips the state after any sequence of operations (property)", async () => {
+    const operation = fc.oneof(
+      fc.record({ op: fc.constant("orders" as const), n: fc.integer({ min: 1, max: 3 }) }),
+      fc.record({ op: fc.constant("route" as const) }),
+      fc.record({ op: fc.constant("schedule" as const) }),
+      fc.record({ op: fc.constant("publish" as const) }),
+      fc.record({ op: fc.constant("hold" as const), on: fc.boolean() }),
+      fc.record({ op: fc.constant("webhook" as const) }),
+      fc.record({ op: fc.constant("advance" as const), ms: fc.integer({ min: 0, max: 7_200_000 }) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(operation, { maxLength: 8 }), async (ops) => {
+        const fake = newFake();
+        const workspaceUuid = fake.workspaces[0]?.uuid ?? "";
+        let i = 0;
+        for (const step of ops) {
+          if (step.op === "orders") {
+            const inputs = Array.from({ length: step.n }, () => order(i++));
+            await call(fake, "POST", `/v2/orders?workspaceUuid=${workspaceUuid}`, inputs);
+          } else if (step.op === "route")
+            await call(fake, "POST", "/v2/routes", { workspaceUuid, routes: [route(i++)] });
+          else if (step.op === "schedule") await call(fake, "POST", "/v2/schedules", { workspaceUuid, date: DATE });
+          else if (step.op === "publish") await call(fake, "POST", "/v2/routes/publish", { workspaceUuid, date: DATE });
+          else if (step.op === "hold") fake.actions.hold(step.on);
+          else if (step.op === "webhook")
+            await call(fake, "POST", "/v2/webhooks", { url: HOOK, events: ["route.published"] });
+          else await fake.advance(step.ms);
+        }
+        const target = newFake();
+        importFakeData(target, roundTrip(fake, target));
+        expect(contextOf(target).state).toEqual(contextOf(fake).state);
+        expect(contextOf(target).ids.position).toBe(contextOf(fake).ids.position);
+        expect(target.actions.release()).toEqual(fake.actions.release());
+        expect(contextOf(target).state).toEqual(contextOf(fake).state);
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
+
+function fakeCounts(fake: Fake) {
+  const state = contextOf(fake).state;
+  return {
+    orders: state.orders.size,
+    routes: state.routes.size,
+    actions: state.actions.size,
+    pending: fake.actions.pending().length,
+    events: state.events.length,
+    deliveries: state.webhooks.deliveries.size,
+  };
+}
