@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 /**
  * `dispatch-fake serve --port 4010 --token dev-token --seed 1` (`npm start -- …`): the standalone fake with demo
- * data. `serve` is the only command and the default one.
+ * data. `serve` is the default command; `dispatch-fake conformance --base-url URL --token TOKEN` checks a server
+ * against the contract (packages/fake/src/conformance/).
  */
 import { parseArgs } from "node:util";
+import { conformanceCommand } from "../conformance/command.js";
 import { createFake } from "../fake.js";
 import { seedDemoData } from "./demo.js";
 import { controlEndpoints } from "./node-router.js";
@@ -18,9 +20,13 @@ Serves an in-memory fake of the Delivery Dispatch Platform API over HTTP (serve 
   --seed   seed of every generated id                 default 1
   --now    freeze the clock at this instant           default: real time
   --empty  start without the demo orders and routes
-SIGINT (Ctrl-C) or SIGTERM stops it: no new connections, requests in flight finish, exit code 0.`;
+SIGINT (Ctrl-C) or SIGTERM stops it: no new connections, requests in flight finish, exit code 0.
 
-const COMMANDS = ["serve"];
+       dispatch-fake conformance --base-url URL --token TOKEN [--only PATTERN] [--json] [--timeout MS]
+
+Checks any server that claims to implement the API against the contract (dispatch-fake conformance --help).`;
+
+const COMMANDS = ["serve", "conformance"];
 
 /** Exit codes: 1 the server could not run, 2 the command line is wrong. */
 function fail(message: string): never {
@@ -76,6 +82,11 @@ function stopOnSignals(running: RunningServer): void {
 }
 
 async function main() {
+  // `conformance` has options of its own, so it parses its arguments itself.
+  if (process.argv[2] === "conformance") {
+    process.exitCode = await conformanceCommand(process.argv.slice(3));
+    return;
+  }
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse();
@@ -88,7 +99,8 @@ async function main() {
     return;
   }
   const [command = "serve", ...extra] = positionals;
-  if (!COMMANDS.includes(command)) fail(`unknown command "${command}" (the command is serve, or none)`);
+  if (!COMMANDS.includes(command))
+    fail(`unknown command "${command}" (the commands are serve, the default, and conformance)`);
   if (extra.length > 0) fail(`unexpected argument "${extra[0]}"`);
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
