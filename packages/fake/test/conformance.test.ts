@@ -5,10 +5,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { createFake, type Fake } from "@dispatchkit/fake";
-import { type RunningServer, startServer } from "@dispatchkit/fake/node";
+import { type ConformanceReport, type RunningServer, runConformance, startServer } from "@dispatchkit/fake/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createContractValidator } from "../../../test/support/openapi-validator.js";
-import { type ConformanceReport, conformanceScenarios, runConformance } from "../src/conformance/runner.js";
+import { conformanceScenarios } from "../src/conformance/runner.js";
 import { seedDemoData } from "../src/hosts/demo.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
