@@ -141,6 +141,7 @@ describe("dispatch-fake conformance against the standalone fake", () => {
     const report = await runConformance({ baseUrl: running.url, token: TOKEN, only: "^pagination|^IDEMPOTENCY" });
     expect(report.results.map((r) => [r.name.split(":")[0], r.status])).toEqual([
       ["setup", "pass"],
+      ["idempotency", "pass"],
       ["pagination", "pass"],
       ["idempotency", "pass"],
       ["cleanup", "pass"],

@@ -13,7 +13,7 @@ export class ScenarioFailure extends Error {
     readonly expected: string,
     readonly actual: string,
   ) {
-    super(`Failed to conform: ${request}: expected ${expected}, got ${actual}`);
+    super(`Failed to conform to the contract: ${request}: expected ${expected}, got ${actual}`);
   }
 }
 

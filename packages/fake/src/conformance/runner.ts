@@ -9,6 +9,7 @@ import { flowScenarios } from "./flow-scenarios.js";
 import { ruleScenarios } from "./rule-scenarios.js";
 import { type Scenario, ScenarioSkipped } from "./scenario.js";
 import { Session, type SessionWorkspace, show } from "./session.js";
+import { stateScenarios } from "./state-scenarios.js";
 
 /** Options of {@link runConformance}. */
 export interface ConformanceOptions {
@@ -22,7 +23,7 @@ export interface ConformanceOptions {
   timeoutMs?: number;
   /** The workspace to work in. Default: the first of `GET /v2/workspaces`. */
   workspaceUuid?: string;
-  /** The delivery date the run uses (and the 8 days after it). Default: a random day of 2090 to 2099. */
+  /** The delivery date the run uses (and the 11 days after it). Default: a random day of 2090 to 2099. */
   date?: string;
   /** The `fetch` to use. Default: the global one. */
   fetch?: typeof fetch;
@@ -61,7 +62,7 @@ export interface ConformanceReport {
 }
 
 /** Every scenario, in the order they run. */
-export const conformanceScenarios: readonly Scenario[] = [...flowScenarios, ...ruleScenarios];
+export const conformanceScenarios: readonly Scenario[] = [...flowScenarios, ...stateScenarios, ...ruleScenarios];
 
 const SETUP = "setup: list the workspaces and pick one";
 const CLEANUP = "cleanup: delete the orders this run created";
@@ -188,7 +189,7 @@ export function formatResult(result: ScenarioResult): string {
 export function formatSummary(report: ConformanceReport): string {
   const left =
     report.leftovers.orders.length + report.leftovers.routes.length > 0
-      ? `\nLeft on the server (the API cannot delete them): ${report.leftovers.orders.length} completed or published orders and ${report.leftovers.routes.length} routes, named "${report.runId} …", on ${report.date} and the 8 days after it.`
+      ? `\nLeft on the server (the API cannot delete them): ${report.leftovers.orders.length} completed or published orders and ${report.leftovers.routes.length} routes, named "${report.runId} …", on ${report.date} and the 11 days after it.`
       : "";
   return `${report.passed} passed, ${report.failed} failed, ${report.skipped} skipped (${report.durationMs} ms; run ${report.runId}, date ${report.date})${left}`;
 }

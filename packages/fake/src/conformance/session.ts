@@ -110,11 +110,17 @@ export class Session {
     this.expectStatus(accepted, 202);
     this.expectEqual(accepted, "actionName", accepted.body.actionName, actionName);
     this.expectEqual(accepted, "status of the 202", accepted.body.status, "pending");
+    // Section 7: the 202 is the action as created, without finishedAt, actionSummary or reason.
+    const ended = ["finishedAt", "actionSummary", "reason"].filter((key) => key in accepted.body);
+    this.expectEqual(accepted, "keys of an ended action in the 202", ended, []);
     for (;;) {
       const poll = await this.client.request("GET", `${pollPath}/${accepted.body.actionUuid}`);
       this.expectStatus(poll, 200);
       this.expectEqual(poll, "actionUuid", poll.body.actionUuid, accepted.body.actionUuid);
-      if (poll.body.status !== "pending") return poll.body;
+      if (poll.body.status !== "pending") {
+        this.expectThat(poll, "finishedAt on an ended action", typeof poll.body.finishedAt === "string", poll.body);
+        return poll.body;
+      }
       const seconds = Number(poll.headers.get("retry-after") ?? "1");
       await new Promise((resolve) => setTimeout(resolve, Math.min(Number.isFinite(seconds) ? seconds : 1, 2) * 1000));
     }
@@ -162,6 +168,9 @@ export class Session {
     const expected = `${status} ${code}${detailPath ? ` with a detail at "${detailPath}"` : ""}`;
     const actual = `${ex.status} ${show(ex.body ?? ex.text)}`;
     if (ex.status !== status || ex.body?.code !== code) throw new ScenarioFailure(ex.request, expected, actual);
+    // Section 1: one error body, its message "Failed to <verb> <noun>: <reason>", its requestId the header's.
+    if (typeof ex.body.message !== "string" || !/^Failed to \S+.*: ./.test(ex.body.message))
+      throw new ScenarioFailure(ex.request, 'a message "Failed to <verb> …: <reason>"', actual);
     if (ex.body.requestId !== ex.headers.get("x-request-id"))
       throw new ScenarioFailure(ex.request, "requestId equal to the x-request-id header", actual);
     if (detailPath !== undefined && !(ex.body.details ?? []).some((d: { path: string }) => d.path === detailPath))
