@@ -10,7 +10,7 @@ import { type Scenario, ScenarioSkipped } from "./scenario.js";
 /** The rule scenarios. */
 export const ruleScenarios: Scenario[] = [
   {
-    name: "auth: no token and an unknown token answer 401 UNAUTHORIZED, whatever the path or body",
+    name: "auth: no token and an unknown token answer 401 UNAUTHORIZED, whatever the path or body; the scheme is case-insensitive",
     section: "1",
     async run(s) {
       const none = await s.client.request("GET", "/v2/workspaces", { token: null });
@@ -26,6 +26,12 @@ export const ruleScenarios: Scenario[] = [
       s.expectError(withBody, 401, "UNAUTHORIZED");
       const unknownPath = await s.client.request("GET", "/v2/no-such-endpoint", { token: null });
       s.expectError(unknownPath, 401, "UNAUTHORIZED");
+      // The scheme name is case-insensitive, and an unknown query parameter is ignored.
+      const lower = await s.client.request("GET", "/v2/workspaces?colour=red", {
+        token: null,
+        headers: { authorization: `bearer ${s.token}` },
+      });
+      s.expectStatus(lower, 200);
     },
   },
   {
@@ -65,7 +71,7 @@ export const ruleScenarios: Scenario[] = [
     },
   },
   {
-    name: "bodies: 415 without a JSON content type, 400 INVALID_JSON, a charset parameter accepted",
+    name: "bodies: 415 without a JSON content type, 400 INVALID_JSON, a charset parameter and a +json type accepted",
     section: "1",
     async run(s) {
       const path = `/v2/orders?workspaceUuid=${s.workspace.uuid}`;
@@ -85,6 +91,12 @@ export const ruleScenarios: Scenario[] = [
       });
       s.expectStatus(charset, 201);
       s.createdOrders.add(charset.body.data[0].uuid);
+      const suffix = await s.client.request("POST", path, {
+        raw: JSON.stringify(s.order()),
+        headers: { "content-type": "application/vnd.dispatch+json" },
+      });
+      s.expectStatus(suffix, 201);
+      s.createdOrders.add(suffix.body.data[0].uuid);
     },
   },
   {
@@ -152,6 +164,8 @@ export const ruleScenarios: Scenario[] = [
       s.expectError(tooMany, 400, "VALIDATION_FAILED", "body");
       const empty = await s.client.request("DELETE", "/v2/orders", { json: [] });
       s.expectError(empty, 400, "VALIDATION_FAILED");
+      const longItem = await s.client.request("DELETE", "/v2/orders", { json: [crypto.randomUUID(), "x".repeat(256)] });
+      s.expectError(longItem, 400, "VALIDATION_FAILED", "[1]");
     },
   },
   {

@@ -133,7 +133,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     hasControl = control.status === 200;
   });
 
-  const session = workspace ? new Session(client, runId, date, workspace, hasControl) : undefined;
+  const session = workspace ? new Session(client, options.token, runId, date, workspace, hasControl) : undefined;
   if (session) {
     for (const scenario of conformanceScenarios) {
       if (only && !only.test(scenario.name)) continue;

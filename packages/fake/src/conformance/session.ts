@@ -36,6 +36,8 @@ export class Session {
 
   constructor(
     readonly client: ConformanceClient,
+    /** The API token the run was given. */
+    readonly token: string,
     /** Unique per run; every name the run gives starts with it. */
     readonly runId: string,
     /** The run's own delivery date, far from other data. */
