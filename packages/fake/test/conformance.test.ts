@@ -172,6 +172,21 @@ describe("dispatch-fake conformance against the standalone fake", () => {
 });
 
 describe("dispatch-fake conformance against a broken server", () => {
+  it("a server slower than --timeout fails the scenario with the request that timed out, exit code 1", async () => {
+    const server = createServer((_req, res) => {
+      setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end("{}"), 1_000).unref();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    proxies.push(server);
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { code, stdout } = await runCli(["conformance", "--base-url", url, "--token", TOKEN, "--timeout", "200"]);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(
+      /^FAIL {2}setup: list the workspaces and pick one \[api-contract section 2\] \(\d+ ms\)\n {6}GET \/v2\/workspaces\?perPage=500\n {6}expected an answer; got TimeoutError: /,
+    );
+    expect(stdout).toMatch(/\n0 passed, 1 failed, 0 skipped \(/);
+  });
+
   it("a changed status code (400 instead of 409 ORDER_NOT_PUBLISHED) fails the completion scenario only, exit code 1", async () => {
     const proxy = await brokenProxy(running.url, (method, path, status, body) =>
       method === "POST" && path.endsWith("/complete") && status === 409 ? { status: 400, body } : undefined,
