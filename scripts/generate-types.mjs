@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Generates packages/sdk/src/generated/openapi.ts from openapi.yaml, with a do-not-edit banner.
 // `--check` compares instead of writing, and exits 1 when the committed file is stale.
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
 
@@ -37,4 +38,79 @@ if (process.argv.includes("--check")) {
 } else {
   writeFileSync(outPath, generated);
   console.log(`generated ${outPath}`);
+}
+
+// Also generates packages/fake/src/conformance/generated/contract-document.ts: the parts of openapi.yaml the
+// conformance suite validates answers with (each operation's declared statuses and their JSON body schemas,
+// and the component schemas), so `dispatch-fake conformance` works from an installed package without the repo.
+const { parse } = await import("yaml");
+const documentPath = fileURLToPath(new URL("packages/fake/src/conformance/generated/contract-document.ts", root));
+const spec = parse(readFileSync(specUrl, "utf8"));
+const DROP = new Set([
+  "description",
+  "examples",
+  "example",
+  "summary",
+  "discriminator",
+  "contentEncoding",
+  "contentMediaType",
+  "default",
+]);
+// Drops annotations; the keys of `properties` are field names (a package's `description`), never dropped.
+const strip = (node) => {
+  if (Array.isArray(node)) return node.map(strip);
+  if (!node || typeof node !== "object") return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([k]) => !DROP.has(k))
+      .map(([k, v]) => [
+        k,
+        k === "properties" ? Object.fromEntries(Object.entries(v).map(([n, p]) => [n, strip(p)])) : strip(v),
+      ]),
+  );
+};
+const resolveResponse = (response) => {
+  let node = response;
+  while (node && typeof node.$ref === "string") {
+    node = node.$ref
+      .slice(2)
+      .split("/")
+      .reduce((n, p) => n[p], spec);
+  }
+  return node;
+};
+const operations = {};
+for (const [template, item] of Object.entries(spec.paths)) {
+  for (const [method, operation] of Object.entries(item)) {
+    if (!operation || typeof operation !== "object" || !operation.responses) continue;
+    const responses = {};
+    for (const [status, response] of Object.entries(operation.responses)) {
+      const schema = resolveResponse(response)?.content?.["application/json"]?.schema;
+      responses[status] = schema ? strip(schema) : null;
+    }
+    operations[template] = { ...operations[template], [method]: responses };
+  }
+}
+const contractDocument = `/**
+ * DO NOT EDIT: generated from openapi.yaml by scripts/generate-types.mjs (npm run generate).
+ * Each operation's declared statuses with their JSON body schema (null: no body), and the component schemas.
+ */
+import type { ContractDocument } from "../schema-validator.js";
+
+/** The parts of openapi.yaml that answers are validated against. */
+export const contractDocument: ContractDocument = ${JSON.stringify({ operations, schemas: strip(spec.components.schemas) })};
+`;
+if (process.argv.includes("--check")) {
+  let current = "";
+  try {
+    current = readFileSync(documentPath, "utf8");
+  } catch {}
+  if (current !== contractDocument) {
+    console.error(`check:generated: ${documentPath} is stale; run npm run generate and commit it`);
+    process.exit(1);
+  }
+} else {
+  mkdirSync(dirname(documentPath), { recursive: true });
+  writeFileSync(documentPath, contractDocument);
+  console.log(`generated ${documentPath}`);
 }

@@ -54,3 +54,12 @@ describe("docs/testing-control.md", () => {
     expect(broken?.join("\n")).toMatch(/Argument of type 'string' is not assignable to parameter of type 'number'/);
   });
 });
+
+describe("docs/conformance.md", () => {
+  it("the TypeScript example compiles", () => {
+    const blocks = examples("conformance.md");
+    expect(blocks).toHaveLength(1);
+    const problems = typecheck({ "conformance-1.ts": blocks[0] ?? "" });
+    expect(Object.values(problems).flat()).toEqual([]);
+  });
+});

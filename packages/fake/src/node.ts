@@ -10,3 +10,10 @@ export { CONTROL_PREFIX } from "./control/http.js";
 export { handleControlRequest } from "./hosts/node-router.js";
 // The standalone server
 export { type RunningServer, type ServerOptions, type ServerTimeouts, startServer } from "./hosts/standalone.js";
+// The conformance suite (`dispatch-fake conformance`)
+export {
+  type ConformanceOptions,
+  type ConformanceReport,
+  runConformance,
+  type ScenarioResult,
+} from "./conformance/runner.js";

@@ -197,7 +197,7 @@ describe.concurrent("dispatch-fake serve", () => {
     const cli = runCli(["start"]);
     expect(await cli.exited).toEqual({ code: 2, signal: null });
     expect(cli.stderr()).toMatch(
-      /^dispatch-fake: unknown command "start" \(the command is serve, or none\)\n\nUsage: /,
+      /^dispatch-fake: unknown command "start" \(the commands are serve, the default, and conformance\)\n\nUsage: /,
     );
   });
 });

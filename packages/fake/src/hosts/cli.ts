@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 /**
  * `dispatch-fake serve --port 4010 --token dev-token --seed 1` (`npm start -- …`): the standalone fake with demo
- * data. `serve` is the only command and the default one.
+ * data. `serve` is the default command; `dispatch-fake conformance --base-url URL --token TOKEN` checks a server
+ * against the contract (packages/fake/src/conformance/).
  */
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { conformanceCommand } from "../conformance/command.js";
 import { createFake } from "../fake.js";
 import { formatStateFile } from "../persistence/state-file-format.js";
 import { seedDemoData } from "./demo.js";
@@ -32,9 +34,13 @@ Serves an in-memory fake of the Delivery Dispatch Platform API over HTTP (serve 
   --state  keep the state in this JSON file across restarts: loaded at start (created when missing),
            saved ${SAVE_DEBOUNCE_MS} ms after changes and on SIGINT/SIGTERM; a file it cannot read stops it.
            An existing file's seed, token and clock win over --seed, --token, --now and --empty
-SIGINT (Ctrl-C) or SIGTERM stops it: no new connections, requests in flight finish, exit code 0.`;
+SIGINT (Ctrl-C) or SIGTERM stops it: no new connections, requests in flight finish, exit code 0.
 
-const COMMANDS = ["serve"];
+       dispatch-fake conformance --base-url URL --token TOKEN [--only PATTERN] [--json] [--timeout MS]
+
+Checks any server that claims to implement the API against the contract (dispatch-fake conformance --help).`;
+
+const COMMANDS = ["serve", "conformance"];
 
 /** Exit codes: 1 the server could not run, 2 the command line is wrong. */
 function fail(message: string): never {
@@ -96,6 +102,11 @@ function stopOnSignals(running: RunningServer, beforeExit?: () => boolean): void
 }
 
 async function main() {
+  // `conformance` has options of its own, so it parses its arguments itself.
+  if (process.argv[2] === "conformance") {
+    process.exitCode = await conformanceCommand(process.argv.slice(3));
+    return;
+  }
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse();
@@ -108,7 +119,8 @@ async function main() {
     return;
   }
   const [command = "serve", ...extra] = positionals;
-  if (!COMMANDS.includes(command)) fail(`unknown command "${command}" (the command is serve, or none)`);
+  if (!COMMANDS.includes(command))
+    fail(`unknown command "${command}" (the commands are serve, the default, and conformance)`);
   if (extra.length > 0) fail(`unexpected argument "${extra[0]}"`);
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
