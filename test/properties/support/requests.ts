@@ -104,6 +104,15 @@ function idsOfKind(w: OrgWorld, op: Operation, param: string): string[] {
   return [];
 }
 
+/** Ids a control path parameter names: tokens, actions, snapshots, webhook deliveries. */
+function controlIds(world: World, op: Operation, param: string): string[] {
+  if (param === "token") return [world.a.token, world.b.token];
+  if (param === "uuid") return world.fake.actions.list().map((x) => x.uuid);
+  if (param === "id" && op.template.includes("webhook")) return world.fake.webhooks.deliveries().map((d) => d.id);
+  if (param === "id") return ["1", "snap_1"];
+  return [];
+}
+
 /** Hints: the world's ids and date where the schemas ask for them. */
 export function hintsOf(world: World, op: Operation): Hint {
   const a = world.a;
@@ -121,6 +130,9 @@ export function hintsOf(world: World, op: Operation): Hint {
       return fc.oneof(fc.constantFrom(...orders), fc.uuid(), fc.string());
     if (name === "orderUuid" && schema.type === "string") return fc.constantFrom(...orders);
     if (name === "routeUuid" && schema.type === "string") return fc.constantFrom(...routes);
+    if (name === "operationId" && schema.type === "string") {
+      return fc.oneof(fc.constantFrom("listOrders", "getOrder", "createOrders", "createSchedule"), fc.string());
+    }
     if (name === "url" && schema.format === "uri") return fc.constant("https://hooks.example.com/dispatch");
     return undefined;
   };
@@ -171,7 +183,7 @@ export function requestsFor(
     return arbitraryOf(doc, p.schema, hint, p.name).map(String);
   };
   const validPath = (p: Parameter): fc.Arbitrary<string> => {
-    const own = options.control ? [] : idsOfKind(a, op, p.name);
+    const own = options.control ? controlIds(world, op, p.name) : idsOfKind(a, op, p.name);
     if (own.length > 0) return fc.constantFrom(...own);
     if (p.name === "kind") return fc.constantFrom("schedule", "publish", "update", "delete", "bogus");
     return fc.oneof(fc.constantFrom(...uuidsOf(a)), fc.string({ minLength: 1, maxLength: 8 }));
@@ -241,7 +253,8 @@ export function requestsFor(
           headers["content-type"] = choose(["text/plain", "application/xml", "multipart/form-data", "jsonx"]);
           text ??= "{}";
           broken = `content type ${headers["content-type"]}`;
-          expected = { statuses: [415], codes: ["UNSUPPORTED_MEDIA_TYPE"] };
+          // The control API reads any body as JSON (its document declares no 415).
+          if (!options.control) expected = { statuses: [415], codes: ["UNSUPPORTED_MEDIA_TYPE"] };
           break;
         case "json":
           text = choose(["{", "[1,", "nul", "{'a':1}", "\u0000", `${text ?? "{}"}}`]);
@@ -283,7 +296,7 @@ export function requestsFor(
         case "path": {
           const i = pick % pathParams.length;
           const p = pathParams[i] as Parameter;
-          const own = new Set(options.control ? [] : idsOfKind(a, op, p.name));
+          const own = new Set(options.control ? controlIds(world, op, p.name) : idsOfKind(a, op, p.name));
           const otherKinds = uuidsOf(a).filter((u) => !own.has(u));
           pathValues[i] = choose([...foreign, ...otherKinds, ...BAD_IDS]);
           broken = `path ${p.name}=${pathValues[i]?.slice(0, 40)}`;
