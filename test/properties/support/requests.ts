@@ -166,7 +166,7 @@ export function requestsFor(
   op: Operation,
   world: World,
   validator: ContractValidator,
-  options: { control: boolean; expiredToken: string },
+  options: { control: boolean; expiredToken: string; validOnly?: boolean },
 ): fc.Arbitrary<Generated> {
   const a = world.a;
   const foreign = uuidsOf(world.b);
@@ -199,11 +199,14 @@ export function requestsFor(
   const key = isPost ? fc.option(fc.uuid(), { nil: undefined, freq: 3 }) : fc.constant(undefined);
 
   const kinds: string[] = ["valid", "valid"];
-  if (op.body) kinds.push("body", "body", "body", "content type", "json");
-  if (queryParams.length > 0) kinds.push("query");
-  if (pathParams.length > 0) kinds.push("path");
-  if (isPost) kinds.push("idempotency key");
-  if (!options.control) kinds.push("token");
+  if (options.validOnly) kinds.length = 1;
+  if (op.body && !options.validOnly) kinds.push("body", "body", "body", "content type", "json");
+  if (!options.validOnly) {
+    if (queryParams.length > 0) kinds.push("query");
+    if (pathParams.length > 0) kinds.push("path");
+    if (isPost) kinds.push("idempotency key");
+    if (!options.control) kinds.push("token");
+  }
 
   return fc
     .record({

@@ -67,6 +67,7 @@ export function call(fake: Fake, token: string, method: string, path: string, bo
 
 /** What one organization holds. */
 export interface OrgWorld {
+  organizationId: string;
   token: string;
   ws: string;
   wsId: number;
@@ -150,7 +151,9 @@ async function organization(fake: Fake, token: string, ws: string, wsId: number)
     call(fake, token, "POST", "/v2/webhooks", { url: RECEIVER, events: ["order.status_updated", "route.published"] }),
     201,
   );
+  const organizationId = contextOf(fake).state.tokens.get(token)?.organizationId ?? "";
   return {
+    organizationId,
     token,
     ws,
     wsId,
