@@ -93,7 +93,8 @@ async function check(g: Generated, mask: number, unknown: string[]): Promise<voi
   const named = foreign.path !== g.request.path || foreign.body !== g.request.body;
   if (named) swaps++;
 
-  const bBefore = (world.fake.restore(snapshot), partOf(b.organizationId));
+  world.fake.restore(snapshot);
+  const bBefore = partOf(b.organizationId);
   const answer = await send(foreign);
   const label = `${foreign.method} ${foreign.path} ${foreign.body?.slice(0, 300) ?? ""} → ${answer.status} ${answer.text.slice(0, 300)}`;
   expect(answer.status, label).toBeLessThan(500);
