@@ -11,7 +11,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hostRouter } from "../../packages/fake/src/hosts/node-router.js";
 import { createControlValidator, loadControlSpec } from "../support/openapi-validator.js";
-import { type Generated, operationsOf, RUNS, requestsFor, SEED } from "./support/requests.js";
+import { type Generated, operationsOf, RUNS, requestsFor, SEED, TIMEOUT } from "./support/requests.js";
 import { buildWorld, sendRaw, stateOf, type World } from "./support/world.js";
 
 const spec = loadControlSpec();
@@ -85,11 +85,15 @@ describe("generated requests for every operation of control-openapi.yaml", () =>
   });
 
   for (const op of operations) {
-    it(`${op.id}: ${op.method} ${op.template}`, async () => {
-      await fc.assert(
-        fc.asyncProperty(requestsFor(spec, op, world, validator, { control: true, expiredToken: "" }), check),
-        { numRuns: RUNS, seed: SEED, endOnFailure: true },
-      );
-    });
+    it(
+      `${op.id}: ${op.method} ${op.template}`,
+      async () => {
+        await fc.assert(
+          fc.asyncProperty(requestsFor(spec, op, world, validator, { control: true, expiredToken: "" }), check),
+          { numRuns: RUNS, seed: SEED, endOnFailure: true },
+        );
+      },
+      TIMEOUT,
+    );
   }
 });

@@ -547,45 +547,49 @@ afterAll(() => {
 });
 
 describe("random sequences against a reference model", () => {
-  it("keeps every invariant, and delivers every event at least once with a stable id", async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.commands(commands, { maxCommands: 40, size: "medium" }), async (cmds) => {
-        const real = newReal();
-        const model: Model = {
-          live: new Map(),
-          deleted: new Set(),
-          routes: new Map(),
-          events: new Map(),
-          routeOf: new Map(),
-          dateOf: new Map(),
-        };
-        const sub = await real.call("POST", "/v2/webhooks", {
-          url: RECEIVER,
-          events: ["route.published", "route.eta_updated", "order.status_updated"],
-        });
-        expect(sub.status).toBe(201);
-        // A start with something to schedule: the first commands then have orders and routes to act on.
-        for (const start of starters) await start.run(model, real);
-        await fc.asyncModelRun(() => ({ model, real }), cmds);
-        tally.sequences++;
-        tally.commands += real.commands;
-        tally.completed += model.events.size;
-        tally.deleted += model.deleted.size;
-        tally.published += [...model.routes.values()].filter((f) => f.published).length;
-        // Every completion's event reaches the receiver once it answers again and the retries are due.
-        real.failing = false;
-        await real.fake.advance(24 * 3600 * 1000);
-        const delivered = [...real.received.values()].map((t) => JSON.parse(t));
-        tally.delivered += delivered.length;
-        for (const [uuid, status] of model.events) {
-          const found = delivered.some(
-            (e) => e.type === "order.status_updated" && e.data.order.uuid === uuid && e.data.order.status === status,
-          );
-          expect(found, `no order.status_updated delivered for ${uuid}`).toBe(true);
-        }
-        expect(real.problems).toEqual([]);
-      }),
-      { numRuns: SEQUENCES, seed: SEED, endOnFailure: true },
-    );
-  });
+  it(
+    "keeps every invariant, and delivers every event at least once with a stable id",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.commands(commands, { maxCommands: 40, size: "medium" }), async (cmds) => {
+          const real = newReal();
+          const model: Model = {
+            live: new Map(),
+            deleted: new Set(),
+            routes: new Map(),
+            events: new Map(),
+            routeOf: new Map(),
+            dateOf: new Map(),
+          };
+          const sub = await real.call("POST", "/v2/webhooks", {
+            url: RECEIVER,
+            events: ["route.published", "route.eta_updated", "order.status_updated"],
+          });
+          expect(sub.status).toBe(201);
+          // A start with something to schedule: the first commands then have orders and routes to act on.
+          for (const start of starters) await start.run(model, real);
+          await fc.asyncModelRun(() => ({ model, real }), cmds);
+          tally.sequences++;
+          tally.commands += real.commands;
+          tally.completed += model.events.size;
+          tally.deleted += model.deleted.size;
+          tally.published += [...model.routes.values()].filter((f) => f.published).length;
+          // Every completion's event reaches the receiver once it answers again and the retries are due.
+          real.failing = false;
+          await real.fake.advance(24 * 3600 * 1000);
+          const delivered = [...real.received.values()].map((t) => JSON.parse(t));
+          tally.delivered += delivered.length;
+          for (const [uuid, status] of model.events) {
+            const found = delivered.some(
+              (e) => e.type === "order.status_updated" && e.data.order.uuid === uuid && e.data.order.status === status,
+            );
+            expect(found, `no order.status_updated delivered for ${uuid}`).toBe(true);
+          }
+          expect(real.problems).toEqual([]);
+        }),
+        { numRuns: SEQUENCES, seed: SEED, endOnFailure: true },
+      );
+    },
+    Math.max(30_000, SEQUENCES * 1500),
+  );
 });

@@ -11,7 +11,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contextOf } from "../../packages/fake/test/support/internals.js";
 import { createContractValidator, loadSpec } from "../support/openapi-validator.js";
-import { type Generated, operationsOf, RUNS, requestsFor, SEED } from "./support/requests.js";
+import { type Generated, operationsOf, RUNS, requestsFor, SEED, TIMEOUT } from "./support/requests.js";
 import { type Answer, buildWorld, type RawRequest, sendRaw, uuidsOf, type World } from "./support/world.js";
 
 const spec = loadSpec();
@@ -116,16 +116,20 @@ async function check(g: Generated, mask: number, unknown: string[]): Promise<voi
 
 describe("no token reaches another organization's data", () => {
   for (const op of operations) {
-    it(`${op.id}: ${op.method} ${op.template}`, async () => {
-      await fc.assert(
-        fc.asyncProperty(
-          requestsFor(spec, op, world, validator, { control: false, expiredToken: "", validOnly: true }),
-          fc.nat(),
-          fc.array(fc.uuid({ version: 4 }), { minLength: 20, maxLength: 20 }),
-          check,
-        ),
-        { numRuns: RUNS, seed: SEED, endOnFailure: true },
-      );
-    });
+    it(
+      `${op.id}: ${op.method} ${op.template}`,
+      async () => {
+        await fc.assert(
+          fc.asyncProperty(
+            requestsFor(spec, op, world, validator, { control: false, expiredToken: "", validOnly: true }),
+            fc.nat(),
+            fc.array(fc.uuid({ version: 4 }), { minLength: 20, maxLength: 20 }),
+            check,
+          ),
+          { numRuns: RUNS, seed: SEED, endOnFailure: true },
+        );
+      },
+      TIMEOUT,
+    );
   }
 });

@@ -20,6 +20,9 @@ import { DATE, type OrgWorld, type RawRequest, uuidsOf, type World } from "./wor
 /** The number of runs of each property: small in CI, `FUZZ_RUNS=2000` for a longer search. */
 export const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 
+/** The time limit of one property's test, growing with the runs. */
+export const TIMEOUT = Math.max(30_000, RUNS * 300);
+
 /** The seed of every property (`FUZZ_SEED` to try another). */
 export const SEED = Number(process.env.FUZZ_SEED ?? 13);
 

@@ -119,8 +119,10 @@ export function arbitraryOf(
       const keys = Object.keys(properties).filter((k) => resolve(doc, properties[k] as Schema) !== false);
       if (keys.length === 0 && typeof s.additionalProperties === "object") {
         const names = s.propertyNames as Record<string, unknown> | undefined;
+        // Names that are special to JavaScript objects are names like any other to the contract.
+        const special = fc.constantFrom("__proto__", "constructor", "toString", "hasOwnProperty");
         return fc.dictionary(
-          stringOf({ maxLength: 8, ...(names ?? {}) }),
+          fc.oneof(stringOf({ maxLength: 8, ...(names ?? {}) }), special),
           arbitraryOf(doc, s.additionalProperties as Schema, hint, `${name}{}`),
           { maxKeys: 3 },
         );
