@@ -127,7 +127,20 @@ async function verify(m: Model, r: Real): Promise<Map<string, Json>> {
     if (route.status === "published" && model) model.published = true;
     expect(route.ordersCount).toBe([...orders.values()].filter((o) => o.routeUuid === route.uuid).length);
     expect(route.distanceInKilometers).toBeGreaterThanOrEqual(0);
+    expect(route.workingTimeInSeconds, `route ${route.uuid}: working time`).toBeGreaterThanOrEqual(0);
     expect((await r.call("GET", `/v2/routes/${route.uuid}`)).body).toEqual(route);
+    // Estimated arrivals never decrease along the sequence (docs/api-contract.md section 4, timeline).
+    const stops = (await r.call("GET", `/v2/routes/${route.uuid}/timeline?perPage=500`)).body.data;
+    const arrivals = stops
+      .map((x: Json) => x.estimatedArrivalTime)
+      .filter((x: string | null) => x !== null)
+      .map(Date.parse);
+    for (let i = 1; i < arrivals.length; i++) {
+      expect(
+        arrivals[i],
+        `route ${route.uuid}: estimated arrival ${i} before the one before it`,
+      ).toBeGreaterThanOrEqual(arrivals[i - 1]);
+    }
   }
   expect(r.problems, "answers that break openapi.yaml (or 5xx)").toEqual([]);
   return orders;

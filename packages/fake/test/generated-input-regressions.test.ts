@@ -60,3 +60,40 @@ describe("generated-input regressions", () => {
     expect(contextOf(fake).state).toEqual(before);
   });
 });
+
+describe("generated-input regressions: webhook subscriptions", () => {
+  const subscribe = (body: unknown) => post("/v2/webhooks", JSON.stringify(body));
+
+  it("regression: a webhook URL with characters a URI may not hold (<, >, {, }, |, ^, `, brackets outside the host) was stored", async () => {
+    const { fake } = server;
+    const before = structuredClone(contextOf(fake).state);
+    for (const url of [
+      "https://hooks.example.com/dispatch<script>",
+      'https://hooks.example.com/"x"',
+      "https://hooks.example.com/{a}|b^c`d",
+      "https://hooks.example.com/a\\b",
+      "https://hooks.example.com/%zz",
+      "https://hooks.example.com/?y=[2]",
+    ]) {
+      const refused = await subscribe({ url, events: ["route.published"] });
+      expect(refused.status, url).toBe(400);
+      expect(JSON.parse(refused.text).details, url).toEqual([
+        { path: "url", message: "must be an absolute https:// URL" },
+      ]);
+    }
+    expect(contextOf(fake).state).toEqual(before);
+    const kept = await subscribe({ url: "https://hooks.example.com/a%20b?x=1&y=2#f", events: ["route.published"] });
+    expect(kept.status).toBe(201);
+    expect(JSON.parse(kept.text).url).toBe("https://hooks.example.com/a%20b?x=1&y=2#f");
+  });
+
+  it("regression: a webhook workspaceUuid of a format: uuid the contract accepts (version nibble 0) answered 400, not 404", async () => {
+    const refused = await subscribe({
+      url: "https://hooks.example.com/x",
+      events: ["route.published"],
+      workspaceUuid: "12345678-1234-0234-8234-123456789abc",
+    });
+    expect(refused.status).toBe(404);
+    expect(JSON.parse(refused.text).code).toBe("NOT_FOUND");
+  });
+});
