@@ -49,6 +49,8 @@ interface Model {
   routes: Map<string, { locked: boolean; published: boolean; date: string }>;
   /** Completions whose `order.status_updated` event must be delivered: order uuid → status. */
   events: Map<string, string>;
+  /** Publications whose `route.published` event must be delivered: route uuid → how many times. */
+  publications: Map<string, number>;
   /** The route of each live order as last read (the optimizer decides it; the model only reads it). */
   routeOf: Map<string, string | null>;
   /** The delivery date of each order, as last sent. */
@@ -433,7 +435,10 @@ const all: fc.Arbitrary<Cmd>[] = [
       expect(["finished", "failed"]).toContain(poll.body.status);
       for (const entry of poll.body.actionSummary?.routes ?? []) {
         const facts = m.routes.get(entry.uuid);
-        if (entry.status === "finished" && facts) facts.published = true;
+        if (entry.status === "finished" && facts) {
+          facts.published = true;
+          m.publications.set(entry.uuid, (m.publications.get(entry.uuid) ?? 0) + 1);
+        }
       }
     }),
   ),
@@ -571,6 +576,7 @@ describe("random sequences against a reference model", () => {
             deleted: new Set(),
             routes: new Map(),
             events: new Map(),
+            publications: new Map(),
             routeOf: new Map(),
             dateOf: new Map(),
           };
@@ -597,6 +603,10 @@ describe("random sequences against a reference model", () => {
               (e) => e.type === "order.status_updated" && e.data.order.uuid === uuid && e.data.order.status === status,
             );
             expect(found, `no order.status_updated delivered for ${uuid}`).toBe(true);
+          }
+          for (const [uuid, times] of model.publications) {
+            const found = delivered.filter((e) => e.type === "route.published" && e.data.route.uuid === uuid).length;
+            expect(found, `route.published delivered for ${uuid}`).toBe(times);
           }
           expect(real.problems).toEqual([]);
         }),
