@@ -85,9 +85,39 @@ const timeWindow = z.strictObject({ startTime: timeOfDay, endTime: timeOfDay });
 const customValue = z.union([text(MAX_LENGTH.line), z.number(), z.boolean(), z.null()], {
   error: "a custom field value must be a string, number, boolean or null",
 });
-const customFields = z.record(text(MAX_LENGTH.label), customValue, {
+const customFieldsRecord = z.record(text(MAX_LENGTH.label), customValue, {
   error: (issue) =>
     issue.code === "invalid_key" ? `a custom field name must be at most ${MAX_LENGTH.label} characters` : undefined,
+});
+/** A custom field name that z.record neither checks nor keeps (it would set the prototype). */
+const PROTO_NAME = "__proto__";
+type CustomFieldsInput = Record<string, z.output<typeof customValue>>;
+/**
+ * Custom fields as sent. `__proto__` is a name like any other for the contract: its value is checked like the
+ * others and kept as an own property (z.record skips that key, so the record alone would store nothing).
+ */
+const customFields = z.custom<CustomFieldsInput>().transform((input, ctx): CustomFieldsInput => {
+  const parsed = customFieldsRecord.safeParse(input);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) ctx.addIssue(issue as Parameters<typeof ctx.addIssue>[0]);
+    return z.NEVER;
+  }
+  if (!Object.hasOwn(input as object, PROTO_NAME)) return parsed.data;
+  const value = customValue.safeParse((input as Record<string, unknown>)[PROTO_NAME]);
+  if (!value.success) {
+    for (const issue of value.error.issues) {
+      ctx.addIssue({ ...issue, path: [PROTO_NAME, ...issue.path] } as Parameters<typeof ctx.addIssue>[0]);
+    }
+    return z.NEVER;
+  }
+  const fields = { ...parsed.data };
+  Object.defineProperty(fields, PROTO_NAME, {
+    value: value.data,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+  return fields;
 });
 const tags = z.array(limited(z.string().min(1), MAX_LENGTH.label));
 const email = limited(z.email(), MAX_LENGTH.email);

@@ -16,12 +16,20 @@ export const EVENT_TYPES = [
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 
 /**
- * Whether `value` is an absolute http(s) URL written in printable ASCII (what the contract's `format: uri`
+ * The characters of an RFC 3986 URI (unreserved, reserved and `%` of a percent-encoding), what the contract's
+ * `format: uri` accepts: `<`, `>`, `"`, `{`, `}`, `|`, `\`, `^` and a backtick are printable but not allowed.
+ */
+const URI_CHARACTERS = /^(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})+$/;
+
+/**
+ * Whether `value` is an absolute http(s) URL written as an RFC 3986 URI (what the contract's `format: uri`
  * accepts). The contract asks for `https://`; the fake also takes `http://` so that a test can receive on a
  * local server.
  */
 function isReceiverUrl(value: string): boolean {
-  if (!/^[\x21-\x7e]+$/.test(value)) return false;
+  if (!URI_CHARACTERS.test(value)) return false;
+  // Brackets only enclose an IP-literal host (`https://[::1]:8080/`), never a path, query or fragment.
+  if (/[[\]]/.test(value.replace(/^[a-z]+:\/\/(?:[^@/?#]*@)?\[[0-9A-Fa-f:.]+\]/i, ""))) return false;
   try {
     const url = new URL(value);
     return (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== "";
@@ -48,5 +56,6 @@ export const webhookInput = z.strictObject({
         }
       });
     }),
-  workspaceUuid: z.uuid({ error: "must be a workspace uuid" }).optional(),
+  // Any 8-4-4-4-12 hex string, as the contract's `format: uuid`: an id that names no workspace answers 404.
+  workspaceUuid: z.guid({ error: "must be a workspace uuid" }).optional(),
 });
