@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type Fake, internalsOf } from "../fake.js";
+import { consoleResponse } from "./console.js";
 import { homeResponse } from "./home.js";
 import { hostRouter } from "./node-router.js";
 import { startRealTimeDriver } from "./real-time-driver.js";
@@ -125,7 +126,10 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
     toRequest(req, origin)
       .then(
         async (request) =>
-          (await options.extra?.(request)) ?? homeResponse(fake, request) ?? (await router.handle(request)),
+          (await options.extra?.(request)) ??
+          homeResponse(fake, request) ??
+          (await consoleResponse(fake, request)) ??
+          (await router.handle(request)),
       )
       .then((response) => send(res, response, closing !== undefined))
       .catch((error: unknown) => {

@@ -1,0 +1,76 @@
+/**
+ * The console's client of the fake: the public API with a bearer token, the control API under `/_fake/` without
+ * one. Remembers the request ids of its own API calls, so the journal panel can tell them from the user's.
+ */
+
+/** A failed call, with the status and the error body's message. */
+export class ConsoleApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The console's client of one fake. */
+export interface ConsoleApi {
+  /** `GET` a path under the base URL and answer its JSON. */
+  get<T>(path: string): Promise<T>;
+  /** Send a method with a JSON body (when given) and answer its JSON (null for 204). */
+  send<T>(method: "POST" | "PUT" | "DELETE", path: string, body?: unknown): Promise<T>;
+  /** The request ids of the API calls the console made. */
+  readonly ownRequestIds: ReadonlySet<string>;
+  /** The token API calls carry. */
+  token: string;
+}
+
+/** A client of the fake at `basePath` (the page's own origin). */
+export function createConsoleApi(basePath: string, token: string): ConsoleApi {
+  const own = new Set<string>();
+  const api: ConsoleApi = {
+    token,
+    ownRequestIds: own,
+    get: (path) => call("GET", path),
+    send: (method, path, body) => call(method, path, body),
+  };
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = {};
+    const isApi = !path.startsWith("/_fake/");
+    if (isApi) headers.authorization = `Bearer ${api.token}`;
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const response = await fetch(`${basePath}${path}`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const requestId = response.headers.get("x-request-id");
+    if (isApi && requestId) {
+      own.add(requestId);
+      // The journal keeps 1,000 entries; so many ids are enough to recognize every console call it still holds.
+      if (own.size > 5000) own.delete(own.values().next().value as string);
+    }
+    const text = await response.text();
+    const json = text === "" ? null : (JSON.parse(text) as unknown);
+    if (!response.ok) {
+      const message = (json as { message?: string } | null)?.message ?? response.statusText;
+      throw new ConsoleApiError(response.status, `${method} ${path}: ${response.status} ${message}`);
+    }
+    return json as T;
+  }
+  return api;
+}
+
+/** Every page of a paginated list (`{ data, metadata: { nextPage } }`), 500 items a page. */
+export async function allPages<T>(api: ConsoleApi, path: string): Promise<T[]> {
+  const items: T[] = [];
+  const separator = path.includes("?") ? "&" : "?";
+  for (let page: number | null = 1; page !== null; ) {
+    const body: { data: T[]; metadata: { nextPage: number | null } } = await api.get(
+      `${path}${separator}perPage=500&page=${page}`,
+    );
+    items.push(...body.data);
+    page = body.metadata.nextPage;
+  }
+  return items;
+}
