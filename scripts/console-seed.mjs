@@ -8,6 +8,9 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const fakeDist = join(root, "packages/fake/dist/index.js");
 const fakeNodeDist = join(root, "packages/fake/dist/node.js");
 
+/** The angle of the i-th seeded order around the depot (a golden-angle spiral), in radians. */
+export const angleOf = (i) => i * 2.399963;
+
 /** The date the seeded plan is for; the clock starts at 07:00 Berlin time on it. */
 export const DATE = "2026-11-24";
 export const TOKEN = "console-check-token";
@@ -68,7 +71,7 @@ async function settle(call, path) {
  * Seed `orders` orders (a spiral within ~8 km of Alexanderplatz, every 7th with a morning window) and `routes`
  * routes of `capacity` from the depot, schedule them with the optimizer and publish the plan.
  */
-export async function seedPlan(call, { orders = 14, routes = 3, capacity = 6, publish = true } = {}) {
+export async function seedPlan(call, { orders = 14, routes = 3, capacity = 6, schedule = true, publish = true } = {}) {
   const { data: workspaces } = await call("GET", "/v2/workspaces");
   const workspaceUuid = workspaces[0].uuid;
   const [lat, lon] = [52.5219, 13.4132];
@@ -76,7 +79,7 @@ export async function seedPlan(call, { orders = 14, routes = 3, capacity = 6, pu
   for (let start = 0; start < orders; start += 1000) {
     const batch = Array.from({ length: Math.min(1000, orders - start) }, (_, k) => {
       const i = start + k;
-      const angle = i * 2.399963;
+      const angle = angleOf(i);
       const radiusKm = 1 + ((i * 37) % 70) / 10;
       const window = i % 3 === 0 ? ["08:00", "12:00"] : i % 3 === 1 ? ["10:00", "15:00"] : ["12:00", "18:00"];
       return {
@@ -107,11 +110,15 @@ export async function seedPlan(call, { orders = 14, routes = 3, capacity = 6, pu
   for (let start = 0; start < routes; start += 500) {
     await call("POST", "/v2/routes", { workspaceUuid, routes: routeInputs.slice(start, start + 500) });
   }
+  if (!schedule) return { workspaceUuid, orders: created, schedule: null };
   const run = await call("POST", "/v2/schedules", { workspaceUuid, date: DATE });
-  const schedule = await settle(call, `/v2/schedules/actions/${run.actionUuid ?? run.uuid}`);
-  if (publish) {
-    const published = await call("POST", "/v2/routes/publish", { workspaceUuid, date: DATE });
-    await settle(call, `/v2/routes/actions/${published.actionUuid ?? published.uuid}`);
-  }
-  return { workspaceUuid, orders: created, schedule };
+  const action = await settle(call, `/v2/schedules/actions/${run.actionUuid ?? run.uuid}`);
+  if (publish) await publishPlan(call, workspaceUuid);
+  return { workspaceUuid, orders: created, schedule: action };
+}
+
+/** Publish every route of {@link DATE} and wait for the publication to end. */
+export async function publishPlan(call, workspaceUuid) {
+  const published = await call("POST", "/v2/routes/publish", { workspaceUuid, date: DATE });
+  await settle(call, `/v2/routes/actions/${published.actionUuid ?? published.uuid}`);
 }

@@ -61,16 +61,14 @@ export function createConsoleApi(basePath: string, token: string): ConsoleApi {
   return api;
 }
 
-/** Every page of a paginated list (`{ data, metadata: { nextPage } }`), 500 items a page. */
+/** Every page of a paginated list (`{ data, metadata: { nextPage } }`, 500 items a page), following `nextPage`. */
 export async function allPages<T>(api: ConsoleApi, path: string): Promise<T[]> {
   const items: T[] = [];
-  const separator = path.includes("?") ? "&" : "?";
-  for (let page: number | null = 1; page !== null; ) {
-    const body: { data: T[]; metadata: { nextPage: number | null } } = await api.get(
-      `${path}${separator}perPage=500&page=${page}`,
-    );
+  let next: string | null = `${path}${path.includes("?") ? "&" : "?"}perPage=500`;
+  while (next !== null) {
+    const body: { data: T[]; metadata: { nextPage: string | null } } = await api.get(next);
     items.push(...body.data);
-    page = body.metadata.nextPage;
+    next = body.metadata.nextPage;
   }
   return items;
 }

@@ -4,7 +4,7 @@
  * button; each panel is drawn from that one snapshot.
  */
 import { type ConsoleApi, createConsoleApi } from "./api.js";
-import { type Child, fill, h, hhmm, routeColour, table } from "./dom.js";
+import { type Child, fill, h, routeColour, table } from "./dom.js";
 import { gantt } from "./gantt.js";
 import { planMap } from "./map.js";
 import { type ControlAction, type Order, readSnapshot, type Snapshot, type Solution } from "./model.js";
@@ -460,7 +460,7 @@ function actionRow(a: ControlAction): Child[] {
     badge(a.status),
     a.held ? "held" : "",
     workspace,
-    a.createdAt.slice(0, 19).replace("T", " "),
+    a.createdAt.slice(11, 19),
     a.finishedAt?.slice(11, 19) ?? "—",
     a.reason ?? (a.summary ? h("code", {}, JSON.stringify(a.summary)) : "—"),
     a.status === "pending"
@@ -493,7 +493,7 @@ function actionRow(a: ControlAction): Child[] {
 function drawActions(snap: Snapshot): Child {
   const pending = snap.actions.filter((a) => a.status === "pending");
   const runs = snap.actions.filter((a) => a.kind === "schedule").reverse();
-  const headers = ["Kind", "Status", "Held", "Workspace", "Created", "Finished", "Summary or reason", ""];
+  const headers = ["Kind", "Status", "Held", "Workspace", "Created (UTC)", "Finished", "Summary or reason", ""];
   return [
     h(
       "section",
@@ -506,10 +506,10 @@ function drawActions(snap: Snapshot): Child {
       {},
       h("h2", {}, "Schedule runs"),
       table(
-        ["Status", "Date", "Committed", "Routes used", "Scheduled", "Unscheduled", "Distance km", "Created"],
+        ["Status", "Date", "Committed", "Routes used", "Scheduled", "Unscheduled", "Distance km", "Created (UTC)"],
         runs.map((a) => {
           const solution = snap.solutions.get(a.uuid);
-          const summary = (a.summary ?? {}) as Record<string, unknown>;
+          const summary = { ...(a.summary ?? {}), ...(solution?.summary ?? {}) } as Record<string, unknown>;
           return [
             badge(a.status),
             solution?.date ?? "—",
@@ -518,7 +518,7 @@ function drawActions(snap: Snapshot): Child {
             String(summary.ordersScheduled ?? "—"),
             String(summary.ordersUnscheduled ?? "—"),
             String(summary.distanceInKilometers ?? "—"),
-            a.createdAt.slice(0, 19).replace("T", " "),
+            a.createdAt.slice(11, 19),
           ];
         }),
       ),
@@ -700,5 +700,5 @@ view.tab = tabFromHash();
 draw();
 void refresh();
 setInterval(() => void refresh(), POLL_MS);
-// For tests and benchmarks: when the panel last drew, and a way to redraw now.
-Object.assign(window, { dispatchConsole: { refresh, hhmm } });
+// For the benchmark (bench/console.mjs): read again, or draw the current panel from the last snapshot.
+Object.assign(window, { dispatchConsole: { refresh, draw } });

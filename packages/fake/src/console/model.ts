@@ -131,6 +131,7 @@ export interface Solution {
   actionUuid: string;
   date: string;
   committed: boolean;
+  summary: Record<string, unknown>;
   unscheduled: { orderUuid: string; reason: string }[];
 }
 

@@ -15,6 +15,7 @@ nav a.active { color: var(--accent); border-bottom-color: var(--accent); font-we
 main { padding: 1rem; }
 section { background: var(--bg); border: 1px solid var(--line); border-radius: 6px; padding: 0.75rem 1rem; margin-bottom: 1rem; }
 section h2 { font-size: 15px; margin: 0 0 0.5rem; }
+section h2 .muted { font-weight: normal; font-size: 13px; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: 0.25rem 0.5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { color: var(--muted); font-weight: 600; }
@@ -39,6 +40,7 @@ pre { background: #f4f6f9; padding: 0.5rem; border-radius: 4px; overflow: auto; 
 .muted { color: var(--muted); }
 button { cursor: pointer; }
 .row-actions { display: flex; gap: 0.35rem; flex-wrap: wrap; }
+ol.attempts { margin: 0; padding-left: 1.2rem; }
 dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.15rem 0.75rem; margin: 0; }
 dt { color: var(--muted); }
 dd { margin: 0; word-break: break-word; }
