@@ -1,6 +1,7 @@
 /**
  * The console's client of the fake: the public API with a bearer token, the control API under `/_fake/` without
- * one. Remembers the request ids of its own API calls, so the journal panel can tell them from the user's.
+ * one. Its API reads carry `x-dispatch-console`, so the fake neither journals them nor answers them with the
+ * faults a user injected for their app (the router's `CONSOLE_READ_HEADER`).
  */
 
 /** A failed call, with the status and the error body's message. */
@@ -19,18 +20,14 @@ export interface ConsoleApi {
   get<T>(path: string): Promise<T>;
   /** Send a method with a JSON body (when given) and answer its JSON (null for 204). */
   send<T>(method: "POST" | "PUT" | "DELETE", path: string, body?: unknown): Promise<T>;
-  /** The request ids of the API calls the console made. */
-  readonly ownRequestIds: ReadonlySet<string>;
   /** The token API calls carry. */
   token: string;
 }
 
 /** A client of the fake at `basePath` (the page's own origin). */
 export function createConsoleApi(basePath: string, token: string): ConsoleApi {
-  const own = new Set<string>();
   const api: ConsoleApi = {
     token,
-    ownRequestIds: own,
     get: (path) => call("GET", path),
     send: (method, path, body) => call(method, path, body),
   };
@@ -38,18 +35,13 @@ export function createConsoleApi(basePath: string, token: string): ConsoleApi {
     const headers: Record<string, string> = {};
     const isApi = !path.startsWith("/_fake/");
     if (isApi) headers.authorization = `Bearer ${api.token}`;
+    if (isApi && method === "GET") headers["x-dispatch-console"] = "read";
     if (body !== undefined) headers["content-type"] = "application/json";
     const response = await fetch(`${basePath}${path}`, {
       method,
       headers,
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
-    const requestId = response.headers.get("x-request-id");
-    if (isApi && requestId) {
-      own.add(requestId);
-      // The journal keeps 1,000 entries; so many ids are enough to recognize every console call it still holds.
-      if (own.size > 5000) own.delete(own.values().next().value as string);
-    }
     const text = await response.text();
     const json = text === "" ? null : (JSON.parse(text) as unknown);
     if (!response.ok) {

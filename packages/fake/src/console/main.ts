@@ -44,7 +44,6 @@ interface View {
   status: string;
   selectedOrder: string | null;
   autoDriver: boolean;
-  hideOwnCalls: boolean;
 }
 const view: View = {
   tab: "overview",
@@ -52,7 +51,6 @@ const view: View = {
   status: "",
   selectedOrder: null,
   autoDriver: false,
-  hideOwnCalls: true,
 };
 let snapshot: Snapshot | null = null;
 let solutions = new Map<string, Solution>();
@@ -583,9 +581,7 @@ const faultText = h(
 );
 
 function drawControl(snap: Snapshot): Child {
-  const journal = (snap.journal ?? [])
-    .filter((e) => !(view.hideOwnCalls && api.ownRequestIds.has(e.requestId)))
-    .reverse();
+  const journal = [...(snap.journal ?? [])].reverse();
   return [
     h(
       "section",
@@ -601,7 +597,7 @@ function drawControl(snap: Snapshot): Child {
       "section",
       {},
       h("h2", {}, "Faults"),
-      h("p", { class: "muted" }, "The console's own reads meet these faults too."),
+      h("p", { class: "muted" }, "Faults answer your app's calls; the console's own reads pass by them."),
       faultText,
       h(
         "div",
@@ -630,19 +626,7 @@ function drawControl(snap: Snapshot): Child {
       "section",
       {},
       h("h2", {}, "Request journal"),
-      h(
-        "label",
-        {},
-        h("input", {
-          type: "checkbox",
-          checked: view.hideOwnCalls,
-          onchange: (event: Event) => {
-            view.hideOwnCalls = (event.target as HTMLInputElement).checked;
-            draw();
-          },
-        }),
-        " hide the console's own calls",
-      ),
+      h("p", { class: "muted" }, "Every API call of your app, newest first (the console's reads are not journaled)."),
       table(
         ["At", "Method", "Path", "Operation", "Status"],
         journal
