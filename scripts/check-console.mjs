@@ -129,6 +129,13 @@ try {
   await page.waitForSelector("#panel table");
   await shot("control");
 
+  // The console's reads are not journaled: only this script's calls are (it never reads a timeline).
+  const { data: journal } = await api("GET", "/_fake/journal");
+  assert.deepEqual(
+    journal.filter((e) => e.operationId === "getRouteTimeline"),
+    [],
+    "the console's reads are not journaled",
+  );
   assert.deepEqual(problems, [], "no console error, nothing loaded from elsewhere");
   console.log(
     `console check: OK (${used.length} paths, ${scheduled} stops, ${unscheduled} unscheduled, ${received.length} webhooks received; screenshots in ${shots})`,
