@@ -29,6 +29,8 @@ export default defineConfig([
     ...shared,
     entry: { index: "src/index.ts", node: "src/node.ts" },
     format: ["cjs"],
+    // CJS has no import.meta: the shim gives the console's loader (src/hosts/console.ts) the file's URL.
+    shims: true,
     dts: true,
   },
   {
