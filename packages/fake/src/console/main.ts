@@ -7,7 +7,7 @@ import { type ConsoleApi, createConsoleApi } from "./api.js";
 import { type Child, fill, h, routeColour, table } from "./dom.js";
 import { gantt } from "./gantt.js";
 import { planMap } from "./map.js";
-import { type ControlAction, type Order, readSnapshot, type Snapshot, type Solution } from "./model.js";
+import { type ControlAction, datesOf, type Order, readSnapshot, type Snapshot, type Solution } from "./model.js";
 import { STYLES } from "./styles.js";
 
 const POLL_MS = 2000;
@@ -147,14 +147,7 @@ async function refresh(): Promise<void> {
       const next = await readSnapshot(api, view.date, view.tab === "control", solutions);
       solutions = next.solutions;
       snapshot = next;
-      const dates = datesOf(next);
-      if (view.date === null || !dates.includes(view.date)) {
-        const chosen = dates.find((d) => next.routes.some((r) => r.date === d)) ?? dates[0] ?? null;
-        if (chosen !== view.date) {
-          view.date = chosen;
-          snapshot = await readSnapshot(api, view.date, view.tab === "control", solutions);
-        }
-      }
+      view.date = next.date;
       if (problem.dataset.source === "read") problem.textContent = "";
       draw();
     } catch (error) {
@@ -168,11 +161,6 @@ async function refresh(): Promise<void> {
     again = false;
     await refresh();
   }
-}
-
-/** Every date with orders or routes, in order. */
-function datesOf(snap: Snapshot): string[] {
-  return [...new Set([...snap.orders.map((o) => o.deliveryDate), ...snap.routes.map((r) => r.date)])].sort();
 }
 
 const badge = (status: string) => h("span", { class: `status ${status}` }, status);
@@ -662,7 +650,7 @@ function draw(): void {
   );
   if (!snapshot) return;
   clockText.textContent = snapshot.now.replace("T", " ").replace(/\.\d+Z$/, " UTC");
-  const dates = datesOf(snapshot);
+  const dates = datesOf(snapshot.orders, snapshot.routes);
   fill(
     dateSelect,
     dates.map((d) => h("option", { value: d, selected: d === view.date }, d)),

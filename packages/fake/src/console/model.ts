@@ -138,6 +138,8 @@ export interface Solution {
 /** Everything the console last read. */
 export interface Snapshot {
   now: string;
+  /** The date whose timelines were read: the one asked for, or the first with routes when it has no data. */
+  date: string | null;
   workspaces: Workspace[];
   orders: Order[];
   routes: Route[];
@@ -153,10 +155,18 @@ export interface Snapshot {
   solutions: Map<string, Solution>;
 }
 
-/** Read what the console shows; `date` picks the timelines read, `withJournal` whether to read the journal. */
+/** Every date with orders or routes, in order. */
+export function datesOf(orders: readonly Order[], routes: readonly Route[]): string[] {
+  return [...new Set([...orders.map((o) => o.deliveryDate), ...routes.map((r) => r.date)])].sort();
+}
+
+/**
+ * Read what the console shows; `date` picks the timelines read (a date without orders or routes gives way to the
+ * first date with routes), `withJournal` whether to read the journal.
+ */
 export async function readSnapshot(
   api: ConsoleApi,
-  date: string | null,
+  wanted: string | null,
   withJournal: boolean,
   solutions: Map<string, Solution>,
 ): Promise<Snapshot> {
@@ -181,6 +191,11 @@ export async function readSnapshot(
   );
   const orders = perWorkspace.flatMap((w) => w.orders);
   const routes = perWorkspace.flatMap((w) => w.routes);
+  const dates = datesOf(orders, routes);
+  const date =
+    wanted !== null && dates.includes(wanted)
+      ? wanted
+      : (dates.find((d) => routes.some((r) => r.date === d)) ?? dates[0] ?? null);
   const timelines = new Map<string, TimelineStop[]>();
   await Promise.all(
     routes
@@ -199,6 +214,7 @@ export async function readSnapshot(
   );
   return {
     now: clock.now,
+    date,
     workspaces,
     orders,
     routes,
