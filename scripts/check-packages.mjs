@@ -37,6 +37,11 @@ const FORBIDDEN = [
 ];
 const CODE = /\.(c|m)?js$|\.d\.(c|m)?ts$/;
 
+/** Files a package reads at run time rather than imports: they must be shipped, and count as used. */
+const RUNTIME_ASSETS = {
+  "@dispatchkit/fake": ["dist/console/console.js"], // the console's browser script, served by the standalone server
+};
+
 /** Every path an entry-point field of package.json names (exports conditions, main, module, types, bin). */
 function entryPoints(pkg) {
   const out = new Set();
@@ -99,7 +104,7 @@ for (const [index, dir] of packages.entries()) {
     }
   }
   const reached = new Set();
-  const queue = [...entries];
+  const queue = [...entries, ...(RUNTIME_ASSETS[pkg.name] ?? []).map(normalize)];
   while (queue.length > 0) {
     const file = queue.pop();
     if (reached.has(file) || file === "package.json") continue;

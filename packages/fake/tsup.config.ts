@@ -7,7 +7,8 @@ rmSync(new URL("./dist/", import.meta.url), { recursive: true, force: true });
 
 const shared: Options = {
   target: "node20",
-  external: ["msw"],
+  // esbuild is only imported from source, to bundle the console when no built copy exists (src/hosts/console.ts).
+  external: ["msw", "esbuild"],
   // No source maps: they would point at src/, which the package does not ship (docs/decisions/0006-package-builds.md).
   sourcemap: false,
   clean: false,
@@ -28,6 +29,20 @@ export default defineConfig([
     ...shared,
     entry: { index: "src/index.ts", node: "src/node.ts" },
     format: ["cjs"],
+    // CJS has no import.meta: the shim gives the console's loader (src/hosts/console.ts) the file's URL.
+    shims: true,
     dts: true,
+  },
+  {
+    // The console's browser script (src/console/), served by the standalone server from dist/console/.
+    entry: { "console/console": "src/console/main.ts" },
+    format: ["esm"],
+    platform: "browser",
+    target: "es2022",
+    sourcemap: false,
+    clean: false,
+    splitting: false,
+    minify: true,
+    dts: false,
   },
 ]);

@@ -95,6 +95,7 @@ describe.concurrent("dispatch-fake serve", () => {
     );
     expect(cli.stdout().split("\n")).toEqual([
       `Dispatch fake listening on ${url}`,
+      `  console:   ${url}/_fake/console`,
       "  token:     cli-token",
       "  workspace: Main uuid=591c8dd8-cd65-47c9-b8ed-16a25ac30b60 workspaceId=1001",
       "  demo data: 24 orders and 3 routes for 2026-11-23",
@@ -104,7 +105,8 @@ describe.concurrent("dispatch-fake serve", () => {
       "",
     ]);
 
-    // What it printed works: the token, the demo data, a control endpoint.
+    // What it printed works: the console, the token, the demo data, a control endpoint.
+    expect((await fetch(`${url}/_fake/console`)).headers.get("content-type")).toBe("text/html; charset=utf-8");
     const orders = await fetch(`${url}/v2/orders?workspaceUuid=591c8dd8-cd65-47c9-b8ed-16a25ac30b60&perPage=1`, {
       headers: { authorization: "Bearer cli-token" },
     });

@@ -49,6 +49,7 @@ describe("GET / on the standalone server", () => {
         controlEndpoints: "https://dispatchkit.github.io/dispatchkit/documents/standalone.html#test-control-endpoints",
       },
       example: `curl -H "Authorization: Bearer <token>" ${running.url}/v2/workspaces`,
+      console: `${running.url}/_fake/console`,
       control: controlOperations(fake).map(({ method, path }) => ({
         method: method.toUpperCase(),
         path,

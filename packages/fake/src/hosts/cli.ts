@@ -9,6 +9,7 @@ import { parseArgs } from "node:util";
 import { conformanceCommand } from "../conformance/command.js";
 import { createFake } from "../fake.js";
 import { formatStateFile } from "../persistence/state-file-format.js";
+import { CONSOLE_PATH } from "./console.js";
 import { seedDemoData } from "./demo.js";
 import { controlEndpoints } from "./node-router.js";
 import { type RunningServer, startServer } from "./standalone.js";
@@ -196,6 +197,7 @@ async function main() {
   const workspace = fake.workspaces[0];
   const control = controlEndpoints(fake).map(({ method, path }) => `${method} ${running.url}${path}`);
   console.log(`Dispatch fake listening on ${running.url}`);
+  console.log(`  console:   ${running.url}${CONSOLE_PATH}`);
   console.log(`  token:     ${fake.token}`);
   if (workspace)
     console.log(`  workspace: ${workspace.name} uuid=${workspace.uuid} workspaceId=${workspace.workspaceId}`);

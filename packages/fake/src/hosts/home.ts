@@ -6,6 +6,7 @@
  */
 import { controlOperations } from "../control/http.js";
 import type { Fake } from "../fake.js";
+import { CONSOLE_PATH } from "./console.js";
 
 /** The published docs site: guides, API docs and the REST references. */
 export const DOCS_URL = "https://dispatchkit.github.io/dispatchkit/";
@@ -19,6 +20,8 @@ export interface HomeBody {
   authentication: string;
   docs: { site: string; restReference: string; standaloneGuide: string; controlEndpoints: string };
   example: string;
+  /** The console: the fake's data drawn and driven in a browser. */
+  console: string;
   /** The test-control endpoints (no token), each with its full URL. */
   control: { method: string; path: string; url: string }[];
 }
@@ -67,6 +70,7 @@ export function homeBody(fake: Fake, request: Request): HomeBody {
       controlEndpoints: `${DOCS_URL}documents/standalone.html#test-control-endpoints`,
     },
     example: `curl -H "Authorization: Bearer <token>" ${baseUrl}/v2/workspaces`,
+    console: `${baseUrl}${CONSOLE_PATH}`,
     control: controlOperations(fake).map(({ method, path }) => ({
       method: method.toUpperCase(),
       path,
@@ -106,6 +110,7 @@ export function homeHtml(body: HomeBody): string {
 <body>
   <h1>${escapeHtml(body.name)}</h1>
   <p>${escapeHtml(body.description)}</p>
+  <p><strong>${link(body.console, "Open the console")}</strong>: orders, the plan on a map, timelines, actions, webhooks, the clock and the driver, in this browser.</p>
   <h2>Base URL</h2>
   <p><code>${escapeHtml(body.baseUrl)}</code>: give it to the SDK (<code>createClient({ baseUrl, token })</code>) or any HTTP client.</p>
   <p>${escapeHtml(body.authentication).replace(BEARER, `<code>${BEARER}</code>`)}</p>

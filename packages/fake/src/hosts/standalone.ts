@@ -15,6 +15,7 @@ import {
   urlTooLong,
 } from "../http/request-limits.js";
 import { STATUS_BY_CODE } from "../http/status.js";
+import { consoleResponse } from "./console.js";
 import { homeResponse } from "./home.js";
 import { hostRouter } from "./node-router.js";
 import { startRealTimeDriver } from "./real-time-driver.js";
@@ -330,7 +331,10 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
     Promise.resolve(request)
       .then(
         async (request) =>
-          (await options.extra?.(request)) ?? homeResponse(fake, request) ?? (await router.handle(request)),
+          (await options.extra?.(request)) ??
+          homeResponse(fake, request) ??
+          (await consoleResponse(fake, request)) ??
+          (await router.handle(request)),
       )
       .then((response) => send(res, response, closing !== undefined))
       .catch((error: unknown) => fail(res, error))

@@ -83,7 +83,16 @@ export interface ApiCall {
   readonly receivedAt: number;
 }
 
-/** Test control's hooks around every call of the API (faults, the request journal); control calls pass by them. */
+/**
+ * A header the standalone console sends on its reads: a `GET` carrying it passes by the hooks, so the console
+ * neither fills the request journal nor spends the faults meant for the app under test.
+ */
+export const CONSOLE_READ_HEADER = "x-dispatch-console";
+
+/**
+ * Test control's hooks around every call of the API (faults, the request journal); control calls and the
+ * console's reads ({@link CONSOLE_READ_HEADER}) pass by them.
+ */
 export interface CallHooks {
   /**
    * Called after authentication and routing, right before the handler: a response here answers the call and the
@@ -268,11 +277,12 @@ export function createRouter(ctx: Context, options: RouterOptions): Router {
   const owns = (url: URL) =>
     url.origin === base.origin && (url.pathname === basePath || url.pathname.startsWith(`${basePath}/`));
 
-  /** The hooks' view of a call of the API, or undefined for a control call (hooks never see those). */
+  /** The hooks' view of a call of the API, or undefined for a control call or a console read (hooks never see those). */
   function apiCall(request: Request, requestId: string): ApiCall | undefined {
     const path = new URL(request.url).pathname.slice(basePath.length) || "/";
     if (options.publicPrefix !== undefined && path.startsWith(options.publicPrefix)) return undefined;
     const method = request.method.toLowerCase();
+    if (method === "get" && request.headers.has(CONSOLE_READ_HEADER)) return undefined;
     const operation = named.find((d) => d.operation.method === method && d.pattern.test(path))?.operation;
     const operationId = operation?.operationId ?? null;
     return { request, requestId, method: method.toUpperCase(), path, operationId, receivedAt: ctx.clock.now() };

@@ -1,0 +1,676 @@
+/**
+ * The console of the standalone fake (served at `/_fake/console`): what the fake holds, drawn and driven from a
+ * browser through the public API and the control API. It reads everything again every two seconds and after each
+ * button; each panel is drawn from that one snapshot.
+ */
+import { type ConsoleApi, createConsoleApi } from "./api.js";
+import { type Child, fill, h, routeColour, table } from "./dom.js";
+import { gantt } from "./gantt.js";
+import { planMap } from "./map.js";
+import { type ControlAction, datesOf, type Order, readSnapshot, type Snapshot, type Solution } from "./model.js";
+import { STYLES } from "./styles.js";
+
+const POLL_MS = 2000;
+const TABS = ["overview", "orders", "map", "timelines", "driver", "actions", "webhooks", "control"] as const;
+type Tab = (typeof TABS)[number];
+const TAB_NAMES: Record<Tab, string> = {
+  overview: "Overview",
+  orders: "Orders",
+  map: "Map",
+  timelines: "Timelines",
+  driver: "Driver",
+  actions: "Actions",
+  webhooks: "Webhooks",
+  control: "Clock, faults, journal",
+};
+const STATUSES = ["not_scheduled", "scheduled", "delivered", "missed"];
+const ADVANCE_STEPS: [string, number][] = [
+  ["+1 min", 60_000],
+  ["+5 min", 300_000],
+  ["+15 min", 900_000],
+  ["+1 h", 3_600_000],
+];
+
+const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? "";
+const basePath = meta("dispatch-base-path");
+const api: ConsoleApi = createConsoleApi(
+  basePath,
+  localStorage.getItem("dispatch-console-token") ?? meta("dispatch-token"),
+);
+
+interface View {
+  tab: Tab;
+  date: string | null;
+  status: string;
+  selectedOrder: string | null;
+  autoDriver: boolean;
+}
+const view: View = {
+  tab: "overview",
+  date: null,
+  status: "",
+  selectedOrder: null,
+  autoDriver: false,
+};
+let snapshot: Snapshot | null = null;
+let solutions = new Map<string, Solution>();
+
+const tabFromHash = (): Tab => {
+  const name = location.hash.slice(1) as Tab;
+  return TABS.includes(name) ? name : "overview";
+};
+
+// The shell: header (token, date, clock), tabs, a problem line, the panel.
+const style = h("style", {}, STYLES);
+const tokenInput = h("input", { id: "token", size: 14, value: api.token, "aria-label": "API token" });
+const dateSelect = h("select", { id: "date", "aria-label": "Date" });
+const clockText = h("span", { id: "now" }, "…");
+const nav = h("nav", {});
+const problem = h("div", { id: "problem", role: "alert" });
+const panel = h("main", { id: "panel" });
+document.head.append(style);
+document.body.append(
+  h(
+    "header",
+    {},
+    h("h1", {}, "Dispatch fake console"),
+    h(
+      "label",
+      {},
+      "Token",
+      tokenInput,
+      h(
+        "button",
+        {
+          onclick: () => {
+            api.token = tokenInput.value.trim();
+            localStorage.setItem("dispatch-console-token", api.token);
+            void refresh();
+          },
+        },
+        "Use",
+      ),
+    ),
+    h("label", {}, "Date", dateSelect),
+    h(
+      "span",
+      { class: "clock" },
+      "Now ",
+      clockText,
+      " ",
+      ADVANCE_STEPS.map(([label, ms]) =>
+        h(
+          "button",
+          { "data-advance": ms, onclick: () => act(() => api.send("POST", "/_fake/clock/advance", { ms })) },
+          label,
+        ),
+      ),
+    ),
+  ),
+  nav,
+  problem,
+  panel,
+);
+dateSelect.addEventListener("change", () => {
+  view.date = dateSelect.value || null;
+  view.selectedOrder = null;
+  void refresh();
+});
+window.addEventListener("hashchange", () => {
+  view.tab = tabFromHash();
+  draw();
+  void refresh();
+});
+
+/** Run a button's call, then read everything again; a failure shows in the problem line. */
+async function act(call: () => Promise<unknown>): Promise<void> {
+  try {
+    await call();
+    problem.textContent = "";
+  } catch (error) {
+    problem.textContent = error instanceof Error ? error.message : String(error);
+  }
+  await refresh();
+}
+
+let reading: Promise<void> | null = null;
+let again = false;
+
+/** Read a new snapshot and draw it; a call while reading reads once more after. */
+async function refresh(): Promise<void> {
+  if (reading) {
+    again = true;
+    return reading;
+  }
+  reading = (async () => {
+    try {
+      const next = await readSnapshot(api, view.date, view.tab === "control", solutions);
+      solutions = next.solutions;
+      snapshot = next;
+      view.date = next.date;
+      if (problem.dataset.source === "read") problem.textContent = "";
+      draw();
+    } catch (error) {
+      problem.dataset.source = "read";
+      problem.textContent = `Failed to read the fake: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  })();
+  await reading;
+  reading = null;
+  if (again) {
+    again = false;
+    await refresh();
+  }
+}
+
+const badge = (status: string) => h("span", { class: `status ${status}` }, status);
+const ordersOfDate = (snap: Snapshot) => snap.orders.filter((o) => o.deliveryDate === view.date);
+const routesOfDate = (snap: Snapshot) => snap.routes.filter((r) => r.date === view.date);
+
+/** Why each unscheduled order of the date was left out: the latest committed run of the date says. */
+function unscheduledReasons(snap: Snapshot): Map<string, string> {
+  const reasons = new Map<string, string>();
+  const runs = snap.actions
+    .filter((a) => a.kind === "schedule" && snap.solutions.get(a.uuid)?.date === view.date)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  for (const run of runs) {
+    const solution = snap.solutions.get(run.uuid);
+    if (!solution?.committed) continue;
+    reasons.clear();
+    for (const u of solution.unscheduled) reasons.set(u.orderUuid, u.reason);
+  }
+  return reasons;
+}
+
+function select(orderUuid: string): void {
+  view.selectedOrder = orderUuid;
+  draw();
+}
+
+/** One order's fields, for the details pane. */
+function orderDetails(snap: Snapshot, uuid: string | null): Child {
+  const order = snap.orders.find((o) => o.uuid === uuid);
+  if (!order) return h("p", { class: "muted" }, "Select an order to see it.");
+  const route = snap.routes.find((r) => r.uuid === order.routeUuid);
+  const reason = unscheduledReasons(snap).get(order.uuid);
+  const location = order.locations[0];
+  const fields: [string, Child][] = [
+    ["Order", order.orderNumber],
+    ["Name", order.name ?? "—"],
+    ["Status", badge(order.status)],
+    ["Route", route ? route.name : reason ? `unscheduled: ${reason}` : "—"],
+    ["Date", order.deliveryDate],
+    ["Address", location?.address ?? "—"],
+    ["Coordinates", location?.latitude != null ? `${location.latitude}, ${location.longitude}` : "—"],
+    ["Time windows", order.timeWindows.map((w) => `${w.startTime}–${w.endTime}`).join(", ") || "any time"],
+    ["Delivered at", String(order.deliveryTime ?? "—")],
+    ["Missed reason", String(order.deliveryMissedReason ?? "—")],
+  ];
+  return h(
+    "div",
+    { id: "order-details", "data-order": order.uuid },
+    h(
+      "dl",
+      {},
+      fields.map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)]),
+    ),
+    h("details", {}, h("summary", {}, "JSON"), h("pre", {}, JSON.stringify(order, null, 2))),
+  );
+}
+
+function drawOverview(snap: Snapshot): Child {
+  return snap.workspaces.map((w) => {
+    const orders = snap.orders.filter((o) => o.workspaceUuid === w.uuid);
+    const routes = snap.routes.filter((r) => r.workspaceUuid === w.uuid);
+    const dates = [...new Set([...orders.map((o) => o.deliveryDate), ...routes.map((r) => r.date)])].sort();
+    return h(
+      "section",
+      { class: "workspace", "data-workspace": w.uuid },
+      h(
+        "h2",
+        {},
+        `${w.name} `,
+        h("span", { class: "muted" }, `${w.timezone} · uuid ${w.uuid} · workspaceId ${w.workspaceId}`),
+      ),
+      table(
+        ["Date", "Orders", "Routes", ...STATUSES, ""],
+        dates.map((date) => {
+          const ofDate = orders.filter((o) => o.deliveryDate === date);
+          return [
+            date,
+            ofDate.length,
+            routes.filter((r) => r.date === date).length,
+            ...STATUSES.map((st) => ofDate.filter((o) => o.status === st).length),
+            h(
+              "a",
+              {
+                href: "#map",
+                onclick: () => {
+                  view.date = date;
+                },
+              },
+              "map",
+            ),
+          ];
+        }),
+      ),
+    );
+  });
+}
+
+function drawOrders(snap: Snapshot): Child {
+  const statusSelect = h(
+    "select",
+    { id: "status-filter", "aria-label": "Status" },
+    h("option", { value: "" }, "any status"),
+    STATUSES.map((st) => h("option", { value: st, selected: view.status === st }, st)),
+  );
+  statusSelect.addEventListener("change", () => {
+    view.status = statusSelect.value;
+    draw();
+  });
+  const orders = ordersOfDate(snap).filter((o) => view.status === "" || o.status === view.status);
+  const routeName = new Map(snap.routes.map((r) => [r.uuid, r.name]));
+  const reasons = unscheduledReasons(snap);
+  const rows = orders.map((o) =>
+    h(
+      "tr",
+      {
+        class: `clickable${o.uuid === view.selectedOrder ? " selected" : ""}`,
+        "data-order": o.uuid,
+        onclick: () => select(o.uuid),
+      },
+      h("td", {}, o.orderNumber),
+      h("td", {}, o.name ?? "—"),
+      h("td", {}, badge(o.status)),
+      h("td", {}, o.routeUuid ? (routeName.get(o.routeUuid) ?? "—") : (reasons.get(o.uuid) ?? "—")),
+      h("td", {}, o.timeWindows.map((w) => `${w.startTime}–${w.endTime}`).join(", ")),
+      h("td", {}, o.locations[0]?.address ?? ""),
+    ),
+  );
+  const list = table(["Order", "Name", "Status", "Route or reason", "Windows", "Address"], []);
+  list.tBodies[0]?.replaceChildren(...rows);
+  return h(
+    "div",
+    { class: "split" },
+    h(
+      "section",
+      {},
+      h(
+        "h2",
+        {},
+        `Orders of ${view.date ?? "—"} `,
+        statusSelect,
+        h("span", { class: "muted" }, ` ${orders.length} shown`),
+      ),
+      list,
+    ),
+    h("section", {}, h("h2", {}, "Order"), orderDetails(snap, view.selectedOrder)),
+  );
+}
+
+function drawMap(snap: Snapshot): Child {
+  const routes = routesOfDate(snap);
+  const reasons = unscheduledReasons(snap);
+  return h(
+    "div",
+    { class: "split" },
+    h(
+      "section",
+      {},
+      h("h2", {}, `Plan of ${view.date ?? "—"}`),
+      planMap({
+        routes,
+        orders: ordersOfDate(snap),
+        timelines: snap.timelines,
+        reasons,
+        selectedOrder: view.selectedOrder,
+        onSelect: select,
+      }),
+      h(
+        "div",
+        { class: "legend" },
+        routes.map((r, i) =>
+          h("span", {}, h("i", { style: `background:${routeColour(i)}` }), `${r.name} (${r.ordersCount})`),
+        ),
+        h("span", {}, "■ depot · ○ stop (filled green delivered, red missed) · ✕ unscheduled"),
+      ),
+    ),
+    h("section", {}, h("h2", {}, "Selected"), orderDetails(snap, view.selectedOrder)),
+  );
+}
+
+function drawTimelines(snap: Snapshot): Child {
+  const routes = routesOfDate(snap);
+  return h(
+    "section",
+    {},
+    h("h2", {}, `Timelines of ${view.date ?? "—"}`),
+    gantt(routes, snap.timelines, new Map(snap.orders.map((o) => [o.uuid, o])), snap.now),
+    h(
+      "div",
+      { class: "legend" },
+      h("span", {}, h("i", { style: "background:#5b8def" }), "planned"),
+      h("span", {}, h("i", { style: "background:#f57c00" }), "estimated arrival"),
+      h("span", {}, h("i", { style: "background:#2e7d32" }), "actual (delivered)"),
+      h("span", {}, h("i", { style: "background:#c62828" }), "actual (missed)"),
+      h("span", {}, h("i", { style: "background:#1f77b4;opacity:.15" }), "time windows"),
+    ),
+  );
+}
+
+function nextStop(snap: Snapshot, routeUuid: string): Order | undefined {
+  const stop = (snap.timelines.get(routeUuid) ?? [])
+    .filter((st) => st.type === "delivering_stop")
+    .sort((a, b) => a.sequence - b.sequence)
+    .find((st) => st.orders.some((o) => o.status === "scheduled"));
+  const uuid = stop?.orders.find((o) => o.status === "scheduled")?.uuid;
+  return snap.orders.find((o) => o.uuid === uuid);
+}
+
+function drawDriver(snap: Snapshot): Child {
+  const routes = routesOfDate(snap).filter((r) => r.ordersCount > 0);
+  const complete = (routeUuid: string, status: "delivered" | "missed") =>
+    act(() => api.send("POST", "/_fake/driver/complete", { routeUuid, status }));
+  const rows = routes.map((r) => {
+    const next = nextStop(snap, r.uuid);
+    const stops = snap.timelines.get(r.uuid)?.filter((st) => st.type === "delivering_stop") ?? [];
+    const done = stops.filter((st) => st.actualDepartureTime !== null).length;
+    const published = r.publishedAt !== null;
+    return [
+      r.name,
+      badge(r.status),
+      `${done} / ${stops.length}`,
+      next ? `${next.orderNumber} ${next.name ?? ""}` : "—",
+      h(
+        "div",
+        { class: "row-actions" },
+        h(
+          "button",
+          {
+            class: "deliver",
+            "data-route": r.uuid,
+            disabled: !next || !published,
+            onclick: () => complete(r.uuid, "delivered"),
+          },
+          "Delivered",
+        ),
+        h(
+          "button",
+          {
+            class: "miss",
+            "data-route": r.uuid,
+            disabled: !next || !published,
+            onclick: () => complete(r.uuid, "missed"),
+          },
+          "Missed",
+        ),
+      ),
+    ];
+  });
+  return [
+    h(
+      "section",
+      {},
+      h("h2", {}, `Driver of ${view.date ?? "—"}`),
+      h(
+        "p",
+        { class: "muted" },
+        "Complete each route's next stop, or let the auto-driver complete stops as the clock reaches them. Only published routes can be driven.",
+      ),
+      h(
+        "label",
+        {},
+        h("input", {
+          type: "checkbox",
+          id: "auto-driver",
+          checked: view.autoDriver,
+          onchange: (event: Event) => {
+            const on = (event.target as HTMLInputElement).checked;
+            view.autoDriver = on;
+            void act(() => api.send("POST", "/_fake/driver/auto", { on }));
+          },
+        }),
+        " auto-driver",
+      ),
+      table(["Route", "Status", "Done", "Next stop", ""], rows, { id: "driver-routes" }),
+    ),
+    drawTimelines(snap),
+  ];
+}
+
+function actionRow(a: ControlAction): Child[] {
+  const workspace = snapshot?.workspaces.find((w) => w.uuid === a.workspaceUuid)?.name ?? a.workspaceUuid;
+  return [
+    a.kind,
+    badge(a.status),
+    a.held ? "held" : "",
+    workspace,
+    a.createdAt.slice(11, 19),
+    a.finishedAt?.slice(11, 19) ?? "—",
+    a.reason ?? (a.summary ? h("code", {}, JSON.stringify(a.summary)) : "—"),
+    a.status === "pending"
+      ? h(
+          "div",
+          { class: "row-actions" },
+          h(
+            "button",
+            {
+              class: "release",
+              "data-action": a.uuid,
+              onclick: () => act(() => api.send("POST", `/_fake/actions/${a.uuid}/release`)),
+            },
+            "Release",
+          ),
+          h(
+            "button",
+            {
+              class: "fail",
+              "data-action": a.uuid,
+              onclick: () => act(() => api.send("POST", `/_fake/actions/${a.uuid}/fail`, {})),
+            },
+            "Fail",
+          ),
+        )
+      : "",
+  ];
+}
+
+function drawActions(snap: Snapshot): Child {
+  const pending = snap.actions.filter((a) => a.status === "pending");
+  const runs = snap.actions.filter((a) => a.kind === "schedule").reverse();
+  const headers = ["Kind", "Status", "Held", "Workspace", "Created (UTC)", "Finished", "Summary or reason", ""];
+  return [
+    h(
+      "section",
+      {},
+      h("h2", {}, `Pending and held actions (${pending.length})`),
+      table(headers, pending.map(actionRow), { id: "pending-actions" }),
+    ),
+    h(
+      "section",
+      {},
+      h("h2", {}, "Schedule runs"),
+      table(
+        ["Status", "Date", "Committed", "Routes used", "Scheduled", "Unscheduled", "Distance km", "Created (UTC)"],
+        runs.map((a) => {
+          const solution = snap.solutions.get(a.uuid);
+          const summary = { ...(a.summary ?? {}), ...(solution?.summary ?? {}) } as Record<string, unknown>;
+          return [
+            badge(a.status),
+            solution?.date ?? "—",
+            solution ? (solution.committed ? "yes" : "what-if") : "—",
+            String(summary.routesUsed ?? "—"),
+            String(summary.ordersScheduled ?? "—"),
+            String(summary.ordersUnscheduled ?? "—"),
+            String(summary.distanceInKilometers ?? "—"),
+            a.createdAt.slice(11, 19),
+          ];
+        }),
+      ),
+    ),
+    h("section", {}, h("h2", {}, "All actions"), table(headers, [...snap.actions].reverse().map(actionRow))),
+  ];
+}
+
+function drawWebhooks(snap: Snapshot): Child {
+  return [
+    h(
+      "section",
+      {},
+      h("h2", {}, "Subscriptions"),
+      table(
+        ["Uuid", "URL", "Events"],
+        snap.subscriptions.map((sub) => [h("code", {}, sub.uuid), sub.url, sub.events.join(", ")]),
+      ),
+    ),
+    h(
+      "section",
+      {},
+      h("h2", {}, `Delivery log (${snap.deliveries.length})`),
+      table(
+        ["Delivery", "Event", "URL", "Status", "Attempts", "Next attempt", ""],
+        [...snap.deliveries].reverse().map((d) => [
+          h("code", {}, d.id),
+          d.eventType,
+          d.url,
+          badge(d.status),
+          h(
+            "ol",
+            { class: "attempts" },
+            d.attempts.map((at) =>
+              h(
+                "li",
+                {},
+                `${at.at.slice(11, 19)} ${at.result}${at.status !== null ? ` ${at.status}` : ""}${at.error ? ` (${at.error})` : ""}`,
+              ),
+            ),
+          ),
+          d.nextAttemptAt?.slice(11, 19) ?? "—",
+          h(
+            "button",
+            {
+              class: "redeliver",
+              onclick: () => act(() => api.send("POST", `/_fake/webhook-deliveries/${d.id}/redeliver`)),
+            },
+            "Redeliver",
+          ),
+        ]),
+        { id: "deliveries" },
+      ),
+    ),
+  ];
+}
+
+const faultText = h(
+  "textarea",
+  { id: "fault-input", rows: 4, "aria-label": "Fault" },
+  '{ "operationId": "listOrders", "status": 503, "times": 1 }',
+);
+
+function drawControl(snap: Snapshot): Child {
+  const journal = [...(snap.journal ?? [])].reverse();
+  return [
+    h(
+      "section",
+      {},
+      h("h2", {}, "Clock"),
+      h(
+        "p",
+        {},
+        `The fake's clock reads ${snap.now}. Advance it with the buttons at the top; the auto-driver, delayed actions and webhook retries follow it.`,
+      ),
+    ),
+    h(
+      "section",
+      {},
+      h("h2", {}, "Faults"),
+      h("p", { class: "muted" }, "Faults answer your app's calls; the console's own reads pass by them."),
+      faultText,
+      h(
+        "div",
+        { class: "row-actions" },
+        h(
+          "button",
+          { onclick: () => act(() => api.send("POST", "/_fake/faults", JSON.parse(faultText.value))) },
+          "Add fault",
+        ),
+        h("button", { onclick: () => act(() => api.send("DELETE", "/_fake/faults")) }, "Clear faults"),
+      ),
+      table(
+        ["Id", "Operation", "Answer", "Remaining", "Hits"],
+        snap.faults.map((f) => [
+          f.id,
+          f.operationId,
+          f.networkError
+            ? "network error"
+            : `${f.status ?? ""} ${f.code ?? ""} ${f.latencyMs ? `+${f.latencyMs} ms` : ""}`,
+          f.remaining ?? "∞",
+          f.hits,
+        ]),
+      ),
+    ),
+    h(
+      "section",
+      {},
+      h("h2", {}, "Request journal"),
+      h("p", { class: "muted" }, "Every API call of your app, newest first (the console's reads are not journaled)."),
+      table(
+        ["At", "Method", "Path", "Operation", "Status"],
+        journal
+          .slice(0, 200)
+          .map((e) => [
+            e.at.slice(11, 19),
+            e.method,
+            `${e.path}${e.query ? `?${e.query}` : ""}`,
+            e.operationId ?? "—",
+            e.status,
+          ]),
+      ),
+    ),
+  ];
+}
+
+const DRAW: Record<Tab, (snap: Snapshot) => Child> = {
+  overview: drawOverview,
+  orders: drawOrders,
+  map: drawMap,
+  timelines: drawTimelines,
+  driver: drawDriver,
+  actions: drawActions,
+  webhooks: drawWebhooks,
+  control: drawControl,
+};
+
+/** Draw the header, the tabs and the current panel from the last snapshot. */
+function draw(): void {
+  fill(
+    nav,
+    TABS.map((tab) => h("a", { href: `#${tab}`, class: tab === view.tab ? "active" : "" }, TAB_NAMES[tab])),
+  );
+  if (!snapshot) return;
+  clockText.textContent = snapshot.now.replace("T", " ").replace(/\.\d+Z$/, " UTC");
+  const dates = datesOf(snapshot.orders, snapshot.routes);
+  fill(
+    dateSelect,
+    dates.map((d) => h("option", { value: d, selected: d === view.date }, d)),
+  );
+  // Keep what the user typed and where they scrolled across redraws.
+  const scroll = window.scrollY;
+  const focused = document.activeElement;
+  if (focused === faultText && panel.contains(faultText)) {
+    panel.dataset.drawnAt = snapshot.now;
+    return;
+  }
+  fill(panel, DRAW[view.tab](snapshot));
+  panel.dataset.tab = view.tab;
+  panel.dataset.drawnAt = snapshot.now;
+  window.scrollTo(0, scroll);
+}
+
+view.tab = tabFromHash();
+draw();
+void refresh();
+setInterval(() => void refresh(), POLL_MS);
+// For the benchmark (bench/console.mjs): read again, or draw the current panel from the last snapshot.
+Object.assign(window, { dispatchConsole: { refresh, draw } });
