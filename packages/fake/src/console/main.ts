@@ -345,7 +345,7 @@ function drawTimelines(snap: Snapshot): Child {
   return h(
     "section",
     {},
-    h("h2", {}, `Timelines of ${view.date ?? "—"}`),
+    h("h2", {}, `Timelines of ${view.date ?? "—"} (the workspace's local time; the dashed line is now)`),
     gantt(routes, snap.timelines, new Map(snap.orders.map((o) => [o.uuid, o])), snap.now),
     h(
       "div",
