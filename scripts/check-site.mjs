@@ -34,6 +34,7 @@ export const ALLOWED_EXTERNAL = [
   ["https://mswjs.io/", "MSW, which serves the fake in tests and browsers"],
   ["https://openapi-ts.dev/openapi-fetch/", "openapi-fetch, the SDK's typed calls"],
   ["https://redocly.com/redoc/", "Redoc's attribution in the REST references' sidebar"],
+  ["https://developer.mozilla.org/docs/Web/API/", "MDN, where typedoc links the platform's types (`typeof fetch`)"],
 ];
 
 /** Pages photographed, from the site root (each must be in the site). */
