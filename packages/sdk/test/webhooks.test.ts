@@ -2,7 +2,7 @@
  * Webhook verification: round trips through signWebhookForTest, every failure reason, header shapes, secret
  * rotation, and events valid against openapi.yaml's `WebhookEvent`.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createContractValidator } from "../../../test/support/openapi-validator.js";
 import {
   signWebhookForTest,
@@ -163,5 +163,31 @@ describe("verifyWebhook", () => {
     const verified: WebhookEvent = await verifyWebhook({ rawBody, headers, secret: SECRET, now: NOW });
     if (verified.type !== "order.status_updated") throw new Error("expected order.status_updated");
     expect(verified.data.order.status).toBe("delivered");
+  });
+});
+
+describe("verifyWebhook defaults", () => {
+  it("tolerates 300 s of clock skew either way when no toleranceSeconds is given", async () => {
+    const at = async (ts: number) => {
+      const { rawBody, headers } = await signWebhookForTest(event, SECRET, ts);
+      return reason(verifyWebhook({ rawBody, headers, secret: SECRET, now: NOW }));
+    };
+    expect(await at(TS - 300)).toBe("passed");
+    expect(await at(TS + 300)).toBe("passed");
+    expect(await at(TS - 301)).toBe("timestamp_out_of_tolerance");
+    expect(await at(TS + 301)).toBe("timestamp_out_of_tolerance");
+  });
+
+  it("compares with the system clock when no now is given, and signs with it when no timestamp is", async () => {
+    vi.useFakeTimers({ now: NOW, toFake: ["Date"] });
+    try {
+      const fresh = await signWebhookForTest(event, SECRET);
+      expect(fresh.headers["x-dispatch-timestamp"]).toBe(String(TS));
+      expect(await reason(verifyWebhook({ ...fresh, secret: SECRET }))).toBe("passed");
+      const old = await signWebhookForTest(event, SECRET, TS - 301);
+      expect(await reason(verifyWebhook({ ...old, secret: SECRET }))).toBe("timestamp_out_of_tolerance");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
