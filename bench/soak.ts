@@ -71,7 +71,7 @@ async function main(): Promise<void> {
     const port = (receiver.address() as AddressInfo).port;
     const sub = await api("POST", "/v2/webhooks", {
       url: `http://127.0.0.1:${port}/hook`,
-      events: ["order.created", "order.updated", "order.status_updated"],
+      events: ["route.published", "route.eta_updated", "order.status_updated"],
     });
     if (sub.status !== 201) throw new Error(`Failed to subscribe: ${sub.status} ${JSON.stringify(sub.body)}`);
   }
