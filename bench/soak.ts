@@ -24,13 +24,30 @@ async function serve(): Promise<void> {
   const fake = createFake({ seed: 1, now: "2026-11-23T08:00:00Z", token: TOKEN, log: () => {} });
   const running = await startServer(fake, { port: 0 });
   const ws = fake.workspaces[0]!;
+  // A day with orders on routes, so publishing it fires `route.published` (one event per route per publish).
+  const { seedDemoData } = await import("../packages/fake/src/hosts/demo.js");
+  const demo = await seedDemoData(fake, { orders: 12, routes: 3 });
+  const get = async (path: string) =>
+    (await (await fake.fetch(`${fake.baseUrl}${path}`, { headers: { authorization: `Bearer ${TOKEN}` } })).json()) as {
+      data: { uuid: string }[];
+    };
+  const routes = (await get(`/v2/routes?workspaceUuid=${ws.uuid}&date=${demo.date}`)).data;
+  const orders = (await get(`/v2/orders?workspaceUuid=${ws.uuid}&date=${demo.date}&perPage=100`)).data;
+  routes.forEach((route, i) => {
+    fake.control.assignOrders(
+      route.uuid,
+      orders.filter((_, j) => j % routes.length === i).map((o) => o.uuid),
+    );
+  });
   process.on("message", (command: string) => {
     if (command !== "memory") return;
     (globalThis as { gc?: () => void }).gc?.();
     const m = process.memoryUsage();
     process.send?.({ rss: m.rss, heapUsed: m.heapUsed });
   });
-  console.log(JSON.stringify({ url: running.url, workspaceUuid: ws.uuid, workspaceId: ws.workspaceId }));
+  console.log(
+    JSON.stringify({ url: running.url, workspaceUuid: ws.uuid, workspaceId: ws.workspaceId, date: demo.date }),
+  );
 }
 
 type Memory = { rss: number; heapUsed: number };
@@ -42,7 +59,7 @@ async function main(): Promise<void> {
     execArgv: ["--import", "tsx", "--expose-gc"],
     stdio: ["ignore", "pipe", "inherit", "ipc"],
   });
-  const info = await new Promise<{ url: string; workspaceUuid: string; workspaceId: number }>((resolve) =>
+  const info = await new Promise<{ url: string; workspaceUuid: string; workspaceId: number; date: string }>((resolve) =>
     child.stdout!.once("data", (d: Buffer) => resolve(JSON.parse(d.toString()))),
   );
   const memory = () =>
@@ -91,6 +108,16 @@ async function main(): Promise<void> {
     { method: "GET", path: `/v1/routes?workspaceId=${info.workspaceId}` },
     { method: "GET", path: `/v1/orders/${uuid}` },
     { method: "POST", path: `/v1/orders?workspaceId=${info.workspaceId}`, body: JSON.stringify([order]) },
+    // With the slow receiver: republish the demo day (3 routes), each publish fires 3 `route.published` events.
+    ...(slow
+      ? [
+          {
+            method: "POST",
+            path: "/v2/routes/publish",
+            body: JSON.stringify({ workspaceUuid: info.workspaceUuid, date: info.date }),
+          },
+        ]
+      : []),
   ];
   let keys = 0;
   const result = await autocannon({
