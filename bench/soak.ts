@@ -112,7 +112,7 @@ async function main(): Promise<void> {
     ...(slow
       ? [
           {
-            method: "POST",
+            method: "POST" as const,
             path: "/v2/routes/publish",
             body: JSON.stringify({ workspaceUuid: info.workspaceUuid, date: info.date }),
           },
