@@ -131,7 +131,7 @@ describe.skipIf(!hasPython)(`examples/python/dispatch_flow.py (${python.stdout?.
     expect(code).toBe(1);
     expect(stdout).toBe("");
     expect(stderr).toMatch(
-      /^dispatch_flow: GET \/v2\/workspaces answered 401 UNAUTHORIZED: Failed to authenticate: .+ \(request req_[0-9a-f]{24}\)\n$/,
+      /^dispatch_flow: GET \/v2\/workspaces answered 401 UNAUTHORIZED: Failed to authenticate the request: .+ \(request req_[0-9a-f]{24}\)\n$/,
     );
   });
 });

@@ -8,7 +8,7 @@ import { connect } from "node:net";
 import { createFake } from "@dispatchkit/fake";
 import { type RunningServer, startServer } from "@dispatchkit/fake/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createContractValidator } from "../../../test/support/openapi-validator.js";
+import { createContractValidator, createControlValidator } from "../../../test/support/openapi-validator.js";
 import { MAX_BODY_BYTES } from "../src/http/request-limits.js";
 import { contextOf } from "./support/internals.js";
 
@@ -226,6 +226,23 @@ describe("a request body over 5 MiB is answered 413 before it is read whole", ()
     const retried = await inProcess.fetch(url, { method: "POST", headers: keyed, body: small });
     expect(retried.status).toBe(201);
     expect(retried.headers.get("idempotent-replayed")).toBeNull();
+  });
+
+  it("a control endpoint's body over 5 MiB: 413 as its contract (control-openapi.yaml) declares, the clock unmoved", async () => {
+    const before = stateOf();
+    const body = JSON.stringify({ ms: 1000, padding: "a".repeat(MAX_BODY_BYTES) });
+    const url = `${running.url}/_fake/clock/advance`;
+    const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body });
+    const text = await res.text();
+    expect(createControlValidator().check("POST", url, res.status, res.headers, text)).toEqual([]);
+    expect(res.status).toBe(413);
+    expect(JSON.parse(text)).toEqual({
+      code: "PAYLOAD_TOO_LARGE",
+      message: `Failed to read the request body: it is larger than ${MAX_BODY_BYTES} bytes (Content-Length ${Buffer.byteLength(body)}); send fewer items per request`,
+      requestId: res.headers.get("x-request-id"),
+    });
+    expect(stateOf()).toEqual(before);
+    await stillServes();
   });
 });
 

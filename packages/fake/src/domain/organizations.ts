@@ -94,12 +94,18 @@ export function expireToken(ctx: Context, token: string): TokenRecord {
  */
 export function authenticate(ctx: Context, token: string | undefined): Principal {
   if (!token) {
-    throw new DomainError("UNAUTHORIZED", "Failed to authenticate: the Authorization header has no Bearer token");
+    throw new DomainError(
+      "UNAUTHORIZED",
+      "Failed to authenticate the request: the Authorization header has no Bearer token",
+    );
   }
   const record = ctx.state.tokens.get(token);
-  if (!record) throw new DomainError("UNAUTHORIZED", "Failed to authenticate: the API token is not valid");
+  if (!record) throw new DomainError("UNAUTHORIZED", "Failed to authenticate the request: the API token is not valid");
   if (record.expiresAt !== null && ctx.clock.now() >= record.expiresAt) {
-    throw new DomainError("TOKEN_EXPIRED", "Failed to authenticate: the API token has expired; create a new token");
+    throw new DomainError(
+      "TOKEN_EXPIRED",
+      "Failed to authenticate the request: the API token has expired; create a new token",
+    );
   }
   return { organizationId: record.organizationId, token };
 }

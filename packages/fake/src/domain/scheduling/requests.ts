@@ -51,7 +51,7 @@ export type ScheduleRequest =
     };
 
 function conflict(message: string, path: string): DomainError {
-  return new DomainError("CONFLICT", `Failed to schedule: ${message}`, [{ path, message }]);
+  return new DomainError("CONFLICT", `Failed to schedule orders: ${message}`, [{ path, message }]);
 }
 
 /** Checks of a specific run's uuids: exist, same workspace and date, not locked, not completed. */
@@ -67,7 +67,7 @@ function checkSpecific(
   routes.forEach((uuid, i) => {
     const route = ctx.state.routes.get(uuid);
     if (!isOwned(principal, route) || route.workspaceUuid !== workspace.uuid) {
-      throw new DomainError("NOT_FOUND", `Failed to schedule: no route with id ${JSON.stringify(uuid)}`, [
+      throw new DomainError("NOT_FOUND", `Failed to schedule orders: no route with id ${JSON.stringify(uuid)}`, [
         { path: `routes[${i}]`, message: `no route with id ${uuid} in workspace ${workspace.uuid}` },
       ]);
     }
@@ -78,7 +78,7 @@ function checkSpecific(
   orders.forEach((uuid, i) => {
     const order = ctx.state.orders.get(uuid);
     if (!isOwned(principal, order) || order.workspaceUuid !== workspace.uuid) {
-      throw new DomainError("NOT_FOUND", `Failed to schedule: no order with id ${JSON.stringify(uuid)}`, [
+      throw new DomainError("NOT_FOUND", `Failed to schedule orders: no order with id ${JSON.stringify(uuid)}`, [
         { path: `orders[${i}]`, message: `no order with id ${uuid} in workspace ${workspace.uuid}` },
       ]);
     }
@@ -96,7 +96,7 @@ function checkSpecific(
   orders.forEach((uuid, i) => {
     const order = ctx.state.orders.get(uuid)!;
     if (order.status === "delivered" || order.status === "missed") {
-      throw new DomainError("ORDER_COMPLETED", `Failed to schedule: order ${uuid} is already ${order.status}`, [
+      throw new DomainError("ORDER_COMPLETED", `Failed to schedule orders: order ${uuid} is already ${order.status}`, [
         { path: `orders[${i}]`, message: `order ${uuid} is already ${order.status}` },
       ]);
     }
