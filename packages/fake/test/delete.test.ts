@@ -1,7 +1,9 @@
 import type { Fake } from "@dispatchkit/fake";
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
-import { assign, clientOf, createOrders, createRoute, publish, workspaceOf } from "./support/flow.js";
+import { deleteOrders, MAX_DELETE } from "../src/domain/order-deletion.js";
+import { assign, clientOf, createOrders, createRoute, publish, scheduledRoute, workspaceOf } from "./support/flow.js";
+import { contextOf } from "./support/internals.js";
 
 const server = useFakeServer();
 
@@ -135,5 +137,67 @@ describe("DELETE /v2/orders/{orderUuid}", () => {
     expect(poll.data?.actionSummary).toEqual({ deleted: [{ uuid: s.scheduled }], failed: [] });
     const v1 = await s.client.GET("/v1/orders/{orderUuid}", { params: { path: { orderUuid: s.scheduled } } });
     expect(v1.response.status).toBe(404);
+  });
+
+  it("says in the 409 which rule refused the order", async () => {
+    const { fake } = server;
+    const s = await scenario(fake);
+    for (const [uuid, reason, why] of [
+      [s.completed, "order_completed", "it is already delivered or missed"],
+      [s.published, "order_published", "it is on a published route"],
+      [s.locked, "order_locked", "it is on a locked route"],
+    ] as const) {
+      const res = await s.client.DELETE("/v2/orders/{orderUuid}", { params: { path: { orderUuid: uuid } } });
+      expect(res.error).toMatchObject({
+        code: "CONFLICT",
+        message: `Failed to delete order: order ${uuid} cannot be deleted because ${why}`,
+        details: [{ path: "orderUuid", message: reason }],
+      });
+    }
+  });
+});
+
+describe("deleteOrders (the domain command)", () => {
+  it("refuses no uuids and more than 500 itself, whoever calls it, and changes nothing", async () => {
+    const { fake } = server;
+    const [uuid = ""] = await createOrders(fake, 1);
+    const principal = { organizationId: fake.organization.id, token: fake.token };
+    const before = structuredClone(contextOf(fake).state);
+    for (const uuids of [[], Array.from({ length: MAX_DELETE + 1 }, () => uuid)]) {
+      let thrown: unknown;
+      try {
+        deleteOrders(contextOf(fake), principal, uuids);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toMatchObject({
+        code: "VALIDATION_FAILED",
+        message: `Failed to delete orders: send 1 to 500 order uuids, got ${uuids.length}`,
+        details: [{ path: "", message: `send 1 to 500 order uuids, got ${uuids.length}` }],
+      });
+    }
+    expect(contextOf(fake).state).toEqual(before);
+    expect(
+      deleteOrders(
+        contextOf(fake),
+        principal,
+        Array.from({ length: MAX_DELETE }, () => uuid),
+      ),
+    ).toEqual({
+      kind: "done",
+      result: { deleted: [{ uuid }], failed: [] },
+    });
+  });
+
+  it("answers a scheduled order's delete as an action of its workspace", async () => {
+    const { fake } = server;
+    const { orders } = await scheduledRoute(fake, 1);
+    const principal = { organizationId: fake.organization.id, token: fake.token };
+    const result = deleteOrders(contextOf(fake), principal, orders);
+    expect(result).toMatchObject({ kind: "action", action: { kind: "delete", status: "pending" } });
+    expect(fake.actions.list().map((a) => [a.kind, a.workspaceUuid])).toContainEqual([
+      "delete",
+      workspaceOf(fake).uuid,
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import { createClient } from "@dispatchkit/sdk";
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
 import type { TravelProvider } from "../src/domain/geo.js";
+import { seedOf } from "../src/domain/scheduling/runs.js";
 import { DATE, pollRun, seedOrders, seedRoutes, solutionOf, startRun } from "./schedules-support.js";
 import { contextOf } from "./support/internals.js";
 
@@ -47,6 +48,68 @@ describe("POST /v2/schedules options", () => {
     });
     const action = await pollRun(clientOf(), actionUuid);
     expect(action.actionSummary).toEqual({ routesUsed: 1, ordersScheduled: 10, ordersUnscheduled: 0, committed: true });
+  });
+
+  it("without minimizeRoutes (omitted or false) each driver serves the orders near their start; with it, one drives", async () => {
+    // Two drivers 20 km apart, three orders near each: two routes travel least, one route is fewer routes.
+    const west = { address: "West depot", latitude: 52.52, longitude: 13.2 };
+    const east = { address: "East depot", latitude: 52.52, longitude: 13.5 };
+    const near = (p: typeof west, i: number) => ({
+      address: `${p.address} stop ${i}`,
+      latitude: p.latitude + 0.004 * i,
+      longitude: p.longitude + 0.003,
+    });
+    const routesUsed: Record<string, number | undefined> = {};
+    for (const [name, options] of [
+      ["omitted", undefined],
+      ["false", { minimizeRoutes: false }],
+      ["true", { minimizeRoutes: true }],
+    ] as const) {
+      server.fake.reset();
+      const { fake } = server;
+      seedOrders(
+        fake,
+        [1, 2, 3].flatMap((i) => [{ locations: [near(west, i)] }, { locations: [near(east, i)] }]),
+      );
+      seedRoutes(fake, [
+        { startLocation: west, endLocation: west },
+        { startLocation: east, endLocation: east },
+      ]);
+      const body = { workspaceUuid: workspaceUuid(), date: DATE, ...(options ? { options } : {}) };
+      const action = await pollRun(clientOf(), await startRun(clientOf(), body));
+      routesUsed[name] =
+        action.actionSummary && "routesUsed" in action.actionSummary ? action.actionSummary.routesUsed : undefined;
+    }
+    expect(routesUsed).toEqual({ omitted: 2, false: 2, true: 1 });
+  });
+
+  it("balance (true) spreads a cluster over the drivers that one driver would serve alone (omitted or false)", async () => {
+    const working: Record<string, number[]> = {}; // stops per route used
+    for (const [name, options] of [
+      ["omitted", undefined],
+      ["false", { balance: false }],
+      ["true", { balance: true }],
+    ] as const) {
+      server.fake.reset();
+      const { fake } = server;
+      seedOrders(
+        fake,
+        Array.from({ length: 8 }, () => ({})),
+      );
+      seedRoutes(fake, [{}, {}]);
+      const body = { workspaceUuid: workspaceUuid(), date: DATE, ...(options ? { options } : {}) };
+      const solution = await solutionOf(clientOf(), await startRun(clientOf(), body));
+      working[name] = solution.routes.map((r) => r.stops.length).sort((a, b) => a - b);
+    }
+    expect(working).toEqual({ omitted: [8], false: [8], true: [3, 5] });
+  });
+
+  it("seeds the solver with the FNV-1a hash of the run's action uuid", () => {
+    // The published FNV-1a 32-bit test vectors, and a uuid.
+    expect(seedOf("")).toBe(0x811c9dc5);
+    expect(seedOf("a")).toBe(0xe40c292c);
+    expect(seedOf("foobar")).toBe(0xbf9cf968);
+    expect(seedOf("3f1c0f5e-0c53-4f0a-9a57-2b1d5f0a6e21")).toBe(0x52a34351);
   });
 });
 

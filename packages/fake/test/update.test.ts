@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
 import { clientOf, createOrders, orderInput, publish, scheduledRoute } from "./support/flow.js";
+import { contextOf } from "./support/internals.js";
 
 const server = useFakeServer();
 
@@ -100,6 +101,114 @@ describe("PUT /v2/orders/{orderUuid}", () => {
       body: orderInput(0) as never,
     });
     expect(missing.response.status).toBe(404);
+  });
+});
+
+describe("PUT /v2/orders/{orderUuid}: what starts an update action", () => {
+  it("each scheduling field changed alone starts one (202); the same fields again answer at once (200)", async () => {
+    const { fake } = server;
+    const client = clientOf(fake);
+    const changes: Record<string, Record<string, unknown>> = {
+      timeWindows: { timeWindows: [{ startTime: "09:00", endTime: "12:00" }] },
+      duration: { duration: 600 },
+      load: { load: 3 },
+      tags: { tags: ["fragile"] },
+      priority: { priority: "high" },
+      location: { locations: [{ address: "Elsewhere, Berlin", latitude: 52.5, longitude: 13.45 }] },
+    };
+    const statuses: Record<string, number[]> = {};
+    for (const [field, change] of Object.entries(changes)) {
+      const { orders } = await scheduledRoute(fake, 1);
+      const put = () =>
+        client.PUT("/v2/orders/{orderUuid}", {
+          params: { path: { orderUuid: orders[0] ?? "" } },
+          body: orderInput(0, change) as never,
+        });
+      statuses[field] = [(await put()).response.status, (await put()).response.status];
+    }
+    expect(statuses).toEqual(Object.fromEntries(Object.keys(changes).map((field) => [field, [202, 200]])));
+  });
+});
+
+describe("PUT /v2/orders/{orderUuid}: the update action", () => {
+  const actionOf = async (fake: Parameters<typeof clientOf>[0], actionUuid: string) =>
+    (await clientOf(fake).GET("/v2/orders/actions/{actionUuid}", { params: { path: { actionUuid } } })).data;
+
+  it("on a published route re-sends the route's ETAs (route.eta_updated); on an open route sends nothing", async () => {
+    const { fake } = server;
+    const client = clientOf(fake);
+    const open = await scheduledRoute(fake, 2);
+    const published = await scheduledRoute(fake, 2);
+    await publish(fake, [published.route]);
+    for (const [orderUuid, change] of [
+      [open.orders[0], { load: 2 }],
+      [open.orders[1], { deliveryDate: "2026-11-24" }],
+      [published.orders[0], { load: 2 }],
+      [published.orders[1], { deliveryDate: "2026-11-24" }],
+    ] as const) {
+      const res = await client.PUT("/v2/orders/{orderUuid}", {
+        params: { path: { orderUuid: orderUuid ?? "" } },
+        body: orderInput(0, change) as never,
+      });
+      expect(res.response.status).toBe(202);
+    }
+    const routeEvents = fake.events.map((e) => [e.type, (e.data as { route: { uuid: string } }).route.uuid]);
+    expect(routeEvents).toEqual([
+      ["route.published", published.route],
+      ["route.eta_updated", published.route],
+      ["route.eta_updated", published.route],
+    ]);
+  });
+
+  it("fails, changing nothing, when its order was deleted before it ran", async () => {
+    const { fake } = server;
+    const client = clientOf(fake);
+    const { orders } = await scheduledRoute(fake, 1);
+    const uuid = orders[0] ?? "";
+    fake.actions.hold(["update"]);
+    const update = await client.PUT("/v2/orders/{orderUuid}", {
+      params: { path: { orderUuid: uuid } },
+      body: orderInput(0, { load: 4 }) as never,
+    });
+    expect(update.response.status).toBe(202);
+    const deleted = await client.DELETE("/v2/orders/{orderUuid}", { params: { path: { orderUuid: uuid } } });
+    expect(deleted.response.status).toBe(202);
+    const before = structuredClone(contextOf(fake).state);
+    fake.actions.release();
+    expect(await actionOf(fake, (update.data as { actionUuid: string }).actionUuid)).toMatchObject({
+      status: "failed",
+      reason: `order ${uuid} was deleted before the update ran`,
+    });
+    // Only the action itself changed: it ended.
+    const after = contextOf(fake).state;
+    expect({ ...after, actions: null }).toEqual({ ...before, actions: null });
+  });
+
+  it("fails, changing nothing, when its order was completed before it ran", async () => {
+    const { fake } = server;
+    const client = clientOf(fake);
+    const { orders, route } = await scheduledRoute(fake, 1);
+    const uuid = orders[0] ?? "";
+    await publish(fake, [route]);
+    fake.actions.hold(["update"]);
+    const update = await client.PUT("/v2/orders/{orderUuid}", {
+      params: { path: { orderUuid: uuid } },
+      body: orderInput(0, { load: 4 }) as never,
+    });
+    expect(update.response.status).toBe(202);
+    const completed = await client.POST("/v2/orders/{orderUuid}/complete", {
+      params: { path: { orderUuid: uuid } },
+      body: { status: "delivered" },
+    });
+    expect(completed.response.status).toBe(200);
+    const before = structuredClone(contextOf(fake).state);
+    fake.actions.release();
+    expect(await actionOf(fake, (update.data as { actionUuid: string }).actionUuid)).toMatchObject({
+      status: "failed",
+      reason: `Failed to update order: order ${uuid} is already delivered, and completed orders cannot change`,
+    });
+    const after = contextOf(fake).state;
+    expect({ ...after, actions: null }).toEqual({ ...before, actions: null });
   });
 });
 

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type Checker, toProblem } from "../../../bench/optimizer.js";
-import type { Job, Problem, Solution, Vehicle } from "./index.js";
-import { solve } from "./index.js";
+import type { Budget, Job, Problem, Solution, Vehicle } from "./index.js";
+import { budgetIterations, solve } from "./index.js";
 
 /** Locations on a plane; travel duration = Euclidean distance. */
 function plane(points: readonly (readonly [number, number])[]): Problem["travel"] {
@@ -307,6 +307,18 @@ describe("solve: hand-checkable problems", () => {
     expect(order(s2)).toEqual(["normal"]);
   });
 
+  it("refuses an unknown budget instead of searching with the default one", () => {
+    const problem: Problem = { travel: plane([[0, 0]]), vehicles: [vehicle("v")], jobs: [] };
+    for (const budget of ["", "quick", "toString"]) {
+      expect(() => solve(problem, { budget: budget as Budget })).toThrow(
+        new RangeError(`Failed to solve: budget "${budget}" is not one of "fast", "default", "thorough"`),
+      );
+    }
+    expect(budgetIterations("fast", 100)).toBe(2_000);
+    expect(budgetIterations("default", 100)).toBe(20_000);
+    expect(budgetIterations("thorough", 100)).toBe(160_000);
+  });
+
   it("uses fewer vehicles with minimizeRoutes", () => {
     // Non-metric matrix: a → b is very long, so two separate routes are shorter than one.
     const durations = [
@@ -329,6 +341,38 @@ describe("solve: hand-checkable problems", () => {
     expect(min.routes).toHaveLength(1);
     expect(min.summary.duration).toBe(120);
     expect(verify(problem, min)).toEqual([]);
+  });
+
+  it("eliminates routes with minimizeRoutes: 7 vehicles for 80 narrow-window jobs from every seed", () => {
+    // Eighty jobs with 30-unit windows over a 600-unit day, a vehicle per job: the search alone, even with the
+    // fixed route cost, ends at 8 vehicles from some seeds; emptying the smallest route and repairing reaches 7.
+    let a = 180;
+    const random = () => {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = a;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+    };
+    const points: [number, number][] = [[50, 50]];
+    for (let i = 0; i < 80; i++) points.push([Math.round(random() * 100), Math.round(random() * 100)]);
+    const jobs: Job[] = points.slice(1).map((_, i) => {
+      const start = Math.round(random() * 600);
+      return { id: `j${i}`, location: i + 1, service: 10, load: 1, timeWindows: [{ start, end: start + 30 }] };
+    });
+    const problem: Problem = {
+      travel: {
+        size: points.length,
+        durations: points.map(([x1, y1]) => points.map(([x2, y2]) => Math.round(Math.hypot(x1 - x2, y1 - y2)))),
+      },
+      vehicles: Array.from({ length: 80 }, (_, k) => vehicle(`v${k}`, { shiftStart: 0, shiftEnd: 800, capacity: 100 })),
+      jobs,
+    };
+    for (let seed = 1; seed <= 6; seed++) {
+      const s = solve(problem, { minimizeRoutes: true, iterations: 500, seed });
+      expect([seed, s.routes.length, s.unassigned.length]).toEqual([seed, 7, 0]);
+      expect(verify(problem, s)).toEqual([]);
+    }
   });
 
   it("balances the work across the vehicles with balance", () => {

@@ -14,18 +14,26 @@ import type {
   Unassigned,
 } from "./types.js";
 
+/** Iterations of each budget relative to `default`. */
+const BUDGET_FACTORS: Record<Budget, number> = { fast: 0.1, default: 1, thorough: 8 };
+
 /**
  * Default iteration count for a budget and a number of jobs. Each iteration costs about O(jobs) (the recreate
  * scans every insertion position of the removed jobs), so the count decreases with the problem size to keep the
  * running time reasonable: see docs/optimizer.md for the measured times.
  */
 export function budgetIterations(budget: Budget, jobs: number): number {
+  // Callers from plain JavaScript can pass any string: an unknown budget is an error, not the default.
+  if (!Object.hasOwn(BUDGET_FACTORS, budget)) {
+    throw new RangeError(
+      `Failed to solve: budget ${JSON.stringify(budget)} is not one of "fast", "default", "thorough"`,
+    );
+  }
   const n = Math.max(jobs, 1);
   // default: 20 000 iterations at 100 jobs (about 0.5 s), 50 000 at 200, ~154 000 at 1000 (10 to 20 s).
   const base =
     n <= 100 ? 20_000 * Math.max(0.2, n / 100) : n <= 200 ? 20_000 + 300 * (n - 100) : 50_000 * (n / 200) ** 0.7;
-  const factor = budget === "fast" ? 0.1 : budget === "thorough" ? 8 : 1;
-  return Math.max(100, Math.round(base * factor));
+  return Math.max(100, Math.round(base * BUDGET_FACTORS[budget]));
 }
 
 /**

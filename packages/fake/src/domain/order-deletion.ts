@@ -42,8 +42,8 @@ function removeOrder(ctx: Context, uuid: string): void {
   ctx.state.orders.delete(uuid);
 }
 
-/** Delete what can be deleted now, reporting the rest; `inAction` selects the 202 form's reasons. */
-function execute(ctx: Context, principal: Principal, uuids: readonly string[], inAction: boolean): DeleteReport {
+/** Delete what can be deleted, reporting the rest with the reasons of the 200 form. */
+function execute(ctx: Context, principal: Principal, uuids: readonly string[]): DeleteReport {
   const summary: DeleteReport = { deleted: [], failed: [] };
   for (const uuid of uuids) {
     const cls = classifyForDelete(ctx, principal, uuid);
@@ -53,16 +53,12 @@ function execute(ctx: Context, principal: Principal, uuids: readonly string[], i
         summary.failed.push({ uuid, reason: cls });
         break;
       case "published":
-        summary.failed.push({ uuid, reason: inAction ? "order_locked" : "order_published" });
+        summary.failed.push({ uuid, reason: "order_published" });
         break;
       case "locked":
         summary.failed.push({ uuid, reason: "order_locked" });
         break;
       case "scheduled":
-        if (!inAction) throw new DomainError("INTERNAL", "a scheduled order reached the immediate delete");
-        removeOrder(ctx, uuid);
-        summary.deleted.push({ uuid });
-        break;
       case "unscheduled":
         removeOrder(ctx, uuid);
         summary.deleted.push({ uuid });
@@ -85,8 +81,11 @@ export function deleteOrders(ctx: Context, principal: Principal, uuids: readonly
   }
   const unique = [...new Set(uuids)];
   const classes = unique.map((uuid) => classifyForDelete(ctx, principal, uuid));
-  if (!classes.includes("scheduled")) return { kind: "done", result: execute(ctx, principal, unique, false) };
-  const workspaceUuid = ctx.state.orders.get(unique[classes.indexOf("scheduled")] ?? "")?.workspaceUuid ?? null;
+  const firstScheduled = classes.indexOf("scheduled");
+  // With no scheduled order, nothing waits for a route: execute now (the classification cannot change meanwhile).
+  if (firstScheduled < 0) return { kind: "done", result: execute(ctx, principal, unique) };
+  // The action belongs to the workspace of its first scheduled order (classified, so it exists and is the caller's).
+  const { workspaceUuid } = ctx.state.orders.get(unique[firstScheduled]!)!;
   const action = startAction(ctx, principal, "delete", deleteWork({ principal, uuids: unique }), { workspaceUuid });
   return { kind: "action", action };
 }
@@ -101,14 +100,24 @@ export interface DeleteWorkParams {
 export function deleteWork(params: DeleteWorkParams): ActionWork {
   const { principal, uuids } = params;
   return savableWork((ctx) => {
-    const report = execute(ctx, principal, uuids, true);
-    const summary: DeleteActionSummary = { deleted: report.deleted, failed: [] };
-    for (const f of report.failed) {
-      summary.failed.push({ uuid: f.uuid, reason: f.reason === "order_published" ? "order_locked" : f.reason });
-    }
-    return { status: "finished", summary };
+    const report = execute(ctx, principal, uuids);
+    // The action's summary has no order_published: an order on a published route fails as order_locked.
+    const failed: DeleteActionSummary["failed"] = report.failed.map(({ uuid, reason }) => ({
+      uuid,
+      reason: reason === "order_published" ? "order_locked" : reason,
+    }));
+    return { status: "finished", summary: { deleted: report.deleted, failed } };
   }, params);
 }
+
+/** The classes a single delete refuses with 409: the reason (`details[0].message`) and why, in words. */
+const CONFLICTS: Partial<
+  Record<DeleteClass, readonly [reason: DeleteReport["failed"][number]["reason"], why: string]>
+> = {
+  order_completed: ["order_completed", "it is already delivered or missed"],
+  published: ["order_published", "it is on a published route"],
+  locked: ["order_locked", "it is on a locked route"],
+};
 
 /**
  * DELETE /v2/orders/{uuid}: the same classification, but an order that cannot be deleted is an error:
@@ -117,21 +126,9 @@ export function deleteWork(params: DeleteWorkParams): ActionWork {
 export function deleteOrder(ctx: Context, principal: Principal, uuid: string): DeleteResult {
   const cls = classifyForDelete(ctx, principal, uuid);
   if (cls === "not_found") throw notFound("order", uuid);
-  const reason =
-    cls === "order_completed"
-      ? "order_completed"
-      : cls === "published"
-        ? "order_published"
-        : cls === "locked"
-          ? "order_locked"
-          : null;
-  if (reason) {
-    const why =
-      reason === "order_completed"
-        ? "it is already delivered or missed"
-        : reason === "order_published"
-          ? "it is on a published route"
-          : "it is on a locked route";
+  const conflict = CONFLICTS[cls];
+  if (conflict) {
+    const [reason, why] = conflict;
     throw new DomainError("CONFLICT", `Failed to delete order: order ${uuid} cannot be deleted because ${why}`, [
       { path: "orderUuid", message: reason },
     ]);

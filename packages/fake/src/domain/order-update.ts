@@ -49,9 +49,8 @@ function resolveFields(ctx: Context, order: OrderRecord, input: OrderInput, keep
   const details: ErrorDetail[] = [];
   checkOrderInput(input, "", details);
   if (details.length > 0) throw validationFailed("update order", details);
-  const workspace = ctx.state.workspaces.get(order.workspaceUuid);
-  if (!workspace) throw new DomainError("INTERNAL", `Failed to update order: its workspace is gone`);
-  const next = orderFields(ctx, workspace, input);
+  // Workspaces are never deleted, so an order's workspace always exists.
+  const next = orderFields(ctx, ctx.state.workspaces.get(order.workspaceUuid)!, input);
   if (keepPackages) next.packages = order.packages.map((p) => ({ ...p }));
   return next;
 }
@@ -66,7 +65,8 @@ export function updateOrder(ctx: Context, principal: Principal, uuid: string, in
   const order = getOrder(ctx, principal, uuid);
   assertUpdatable(order);
   const next = resolveFields(ctx, order, input, false);
-  if (order.status !== "scheduled" || !order.routeUuid) {
+  // Completed orders were refused above: an order is scheduled exactly when it is on a route.
+  if (!order.routeUuid) {
     apply(ctx, order, next);
     return { kind: "done", order };
   }
@@ -94,19 +94,19 @@ export function updateWork(params: UpdateWorkParams): ActionWork {
     const current = ctx.state.orders.get(uuid);
     if (!current) return { status: "failed", reason: `order ${uuid} was deleted before the update ran` };
     assertUpdatable(current);
-    const routeUuid = current.routeUuid;
+    // The order's route when the action runs (a schedule run may have taken it off meanwhile).
+    const route = current.routeUuid === null ? undefined : ctx.state.routes.get(current.routeUuid);
     apply(ctx, current, next);
     let violations: string[] = [];
-    if (routeUuid) {
-      const route = ctx.state.routes.get(routeUuid);
-      if (route && current.deliveryDate !== route.date) {
+    if (route) {
+      if (current.deliveryDate !== route.date) {
         unassignOrder(ctx, current.uuid);
-        if (route.status === "published") emitRouteEvent(ctx, "route.eta_updated", route);
-      } else if (route) {
+      } else {
         recomputeRoute(ctx, route);
         violations = orderViolations(ctx, route, current);
-        if (route.status === "published") emitRouteEvent(ctx, "route.eta_updated", route);
       }
+      // Drivers of a published route see its stops change: the route's ETAs are re-sent.
+      if (route.status === "published") emitRouteEvent(ctx, "route.eta_updated", route);
     }
     return {
       status: "finished",

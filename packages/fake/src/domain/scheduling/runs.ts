@@ -19,14 +19,17 @@ import { committedResult, fromPlan, recordRun } from "./solutions.js";
 /** How hard the fake's solver searches on every run (iteration budgets; see docs/scheduling.md). */
 export const SCHEDULING_BUDGET: Budget = "fast";
 
-/** 32-bit FNV-1a of a string: the solver's seed comes from the run's action uuid (itself from the fake's seed). */
-function seedOf(text: string): number {
+/**
+ * The solver's seed of a run: the 32-bit FNV-1a hash of its action uuid (itself from the fake's seed), so a
+ * fake created with the same seed plans the same requests the same way.
+ */
+export function seedOf(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193) >>> 0;
   }
-  return h >>> 0 || 1;
+  return h;
 }
 
 /**
