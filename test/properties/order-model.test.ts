@@ -169,7 +169,7 @@ async function checkPlan(r: Real, actionUuid: string, orders: Map<string, Json>)
     for (const stop of planned.stops) {
       const order = orders.get(stop.orderUuid);
       const where = `order ${stop.orderUuid} on route ${route.uuid}`;
-      expect(order, where).toBeDefined();
+      expect(order?.uuid, `${where}: an order the model holds`).toBe(stop.orderUuid);
       expect(order.deliveryDate, `${where}: date`).toBe(route.date);
       for (const tag of order.tags) expect(route.tags, `${where}: tags`).toContain(tag);
       const start = hhmm(stop.arrivalTime);
