@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
 import { clientOf, DATE, orderInput, publish, routeInput, scheduledRoute, workspaceOf } from "./support/flow.js";
+import { contextOf } from "./support/internals.js";
 
 const server = useFakeServer();
 
@@ -14,6 +15,7 @@ describe("isolation between organizations", () => {
     const foreign = clientOf(fake, other.token);
     const ws = workspaceOf(fake);
     const orderUuid = orders[0] ?? "";
+    const before = structuredClone(contextOf(fake).state);
     const answers = [
       await foreign.GET("/v2/orders", { params: { query: { workspaceUuid: ws.uuid } } }),
       await foreign.POST("/v2/orders", { params: { query: { workspaceUuid: ws.uuid } }, body: orderInput(0) as never }),
@@ -47,6 +49,20 @@ describe("isolation between organizations", () => {
     // bulk delete reports foreign orders as not_found
     const bulk = await foreign.DELETE("/v2/orders", { body: orders });
     expect(bulk.data).toEqual({ deleted: [], failed: orders.map((uuid) => ({ uuid, reason: "not_found" })) });
+    // Nothing of ours changed; the other organization's POSTs only kept their answers under its own keys.
+    const after = contextOf(fake).state;
+    const ownKeys = (keys: typeof before.idempotencyKeys) =>
+      [...keys.values()].filter((k) => k.organizationId === fake.organization.id);
+    expect({ ...after, idempotencyKeys: ownKeys(after.idempotencyKeys) }).toEqual({
+      ...before,
+      idempotencyKeys: ownKeys(before.idempotencyKeys),
+    });
+    const theirKeys = [...after.idempotencyKeys.values()].filter(
+      (k) => !before.idempotencyKeys.has(`${k.organizationId}\n${k.key}`),
+    );
+    expect(new Set(theirKeys.map((k) => [k.organizationId, k.answer.status].join(" ")))).toEqual(
+      new Set([`${other.organization.id} 404`]),
+    );
     // the other organization sees only its own workspace; nothing of ours changed
     const theirs = await foreign.GET("/v2/workspaces");
     expect(theirs.data?.data.map((w) => w.uuid)).toEqual([other.workspaces[0]?.uuid]);
