@@ -22,7 +22,9 @@ let wsId: number;
 let order: string;
 
 beforeAll(async () => {
-  running = await startServer(fake, { port: 0, timeouts: { headersMs: 600, bodyIdleMs: 300 } });
+  // Short timeouts keep the stall tests quick, yet long enough that a 5 MiB body sent on a loaded machine never
+  // pauses that long (300 ms did: a 408 instead of the 413 under test).
+  running = await startServer(fake, { port: 0, timeouts: { headersMs: 2000, bodyIdleMs: 1500 } });
   port = Number(new URL(running.url).port);
   ws = fake.workspaces[0]?.uuid ?? "";
   wsId = fake.workspaces[0]?.workspaceId ?? 0;
@@ -329,9 +331,9 @@ describe("a client that stalls is timed out with 408", () => {
       true,
     );
     expect(expectErrorBody(answer, 408, "REQUEST_TIMEOUT").message).toMatch(
-      /^Failed to read the request body: no byte arrived for 300 ms \(\d+ bytes received\)$/,
+      /^Failed to read the request body: no byte arrived for 1500 ms \(\d+ bytes received\)$/,
     );
-    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1490);
     expect(stateOf()).toEqual(before);
     await stillServes();
   });
