@@ -184,6 +184,30 @@ describe("PUT /v2/orders/{orderUuid}: the update action", () => {
     expect({ ...after, actions: null }).toEqual({ ...before, actions: null });
   });
 
+  it("finishes off any route when an earlier update took its order off the route before it ran", async () => {
+    const { fake } = server;
+    const client = clientOf(fake);
+    const { orders, route } = await scheduledRoute(fake, 2);
+    const uuid = orders[0] ?? "";
+    fake.actions.hold(["update"]);
+    const moved = await client.PUT("/v2/orders/{orderUuid}", {
+      params: { path: { orderUuid: uuid } },
+      body: orderInput(0, { deliveryDate: "2026-11-24" }) as never,
+    });
+    const loaded = await client.PUT("/v2/orders/{orderUuid}", {
+      params: { path: { orderUuid: uuid } },
+      body: orderInput(0, { load: 4 }) as never,
+    });
+    expect([moved.response.status, loaded.response.status]).toEqual([202, 202]);
+    fake.actions.release();
+    expect(await actionOf(fake, (loaded.data as { actionUuid: string }).actionUuid)).toMatchObject({
+      status: "finished",
+      actionSummary: { orders: [{ uuid, status: "not_scheduled", routeUuid: null, violations: [] }] },
+    });
+    const read = await client.GET("/v2/routes/{routeUuid}", { params: { path: { routeUuid: route } } });
+    expect(read.data?.ordersCount).toBe(1);
+  });
+
   it("fails, changing nothing, when its order was completed before it ran", async () => {
     const { fake } = server;
     const client = clientOf(fake);
