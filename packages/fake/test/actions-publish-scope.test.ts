@@ -4,7 +4,17 @@
  */
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
-import { assign, clientOf, createOrders, DATE, publish, routeInput, scheduledRoute } from "./support/flow.js";
+import { publishRoutes } from "../src/domain/publishing.js";
+import {
+  assign,
+  clientOf,
+  createOrders,
+  DATE,
+  publish,
+  routeInput,
+  scheduledRoute,
+  workspaceOf,
+} from "./support/flow.js";
 import { contextOf } from "./support/internals.js";
 
 const server = useFakeServer({ organization: { workspaces: [{ name: "Main" }, { name: "Second" }] } });
@@ -105,5 +115,22 @@ describe("publish scope", () => {
       expect(read.data?.publishedAt).toBeNull();
     }
     expect(fake.events.map((e) => e.type)).toEqual(["route.published"]);
+  });
+});
+
+describe("publishRoutes (the domain command)", () => {
+  it("refuses a workspace of another organization itself (404 NOT_FOUND), starting no action", async () => {
+    const { fake } = server;
+    const { route } = await scheduledRoute(fake, 1);
+    const workspace = contextOf(fake).state.workspaces.get(workspaceOf(fake).uuid);
+    const stranger = { organizationId: "org-of-someone-else", token: "their-token" };
+    const before = structuredClone(contextOf(fake).state);
+    expect(() => publishRoutes(contextOf(fake), stranger, workspace!, { date: DATE, routeUuids: [route] })).toThrow(
+      expect.objectContaining({
+        code: "NOT_FOUND",
+        message: `Failed to find workspace: no workspace with id ${JSON.stringify(workspace?.uuid)}`,
+      }),
+    );
+    expect(contextOf(fake).state).toEqual(before);
   });
 });

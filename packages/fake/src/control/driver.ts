@@ -136,12 +136,14 @@ export function createDriverSimulation(ctx: Context): DriverSimulation {
       { ...completion, ...(at !== undefined ? { at: new Date(at).toISOString() } : {}) },
       action,
     );
-    const order = completeAsDriver(ctx, orderUuid, {
-      status: input.status,
-      completedAt: at,
-      notes: input.notes,
-      missedReason: input.missedReason,
-    });
+    const fields = { completedAt: at, notes: input.notes };
+    const order = completeAsDriver(
+      ctx,
+      orderUuid,
+      input.status === "missed"
+        ? { ...fields, status: "missed", missedReason: input.missedReason }
+        : { ...fields, status: "delivered" },
+    );
     return toDriverStop(order, currentStop(ctx, order));
   }
 

@@ -9,16 +9,20 @@ import { getOrder } from "./orders.js";
 import type { OrderRecord, Principal } from "./records.js";
 import { recomputeRoute } from "./timeline.js";
 
-/** What a completion sets (already shape-checked at the edge). */
-export interface CompletionInput {
-  status: "delivered" | "missed";
+/** What every completion may set. */
+interface CompletionFields {
   /** Epoch ms; defaults to now. */
   completedAt?: number | undefined;
-  missedReason?: string | undefined;
   notes?: string | undefined;
-  /** Base64 PNG; only with delivered. */
-  signature?: string | undefined;
 }
+
+/**
+ * What a completion sets (already shape-checked at the edge): a delivery may carry a signature (base64 PNG), a
+ * miss a reason, never the other way round.
+ */
+export type CompletionInput =
+  | (CompletionFields & { status: "delivered"; signature?: string | undefined; missedReason?: undefined })
+  | (CompletionFields & { status: "missed"; missedReason?: string | undefined; signature?: undefined });
 
 /**
  * Complete an order of the caller's organization (the API's complete): see {@link completeOnRoute}. 404 for an
@@ -54,12 +58,10 @@ export function completeOnRoute(ctx: Context, order: OrderRecord, input: Complet
   const completedAt = input.completedAt ?? ctx.clock.now();
   order.status = input.status;
   order.deliveryTime = completedAt;
-  order.deliveryMissedReason = input.status === "missed" ? (input.missedReason ?? null) : null;
+  order.deliveryMissedReason = input.missedReason ?? null;
   order.deliveryNotes = input.notes ?? null;
   order.signatureUrl =
-    input.status === "delivered" && input.signature !== undefined
-      ? `https://track.dispatch.example.com/o/${order.uuid}/signature.png`
-      : null;
+    input.signature === undefined ? null : `https://track.dispatch.example.com/o/${order.uuid}/signature.png`;
   order.updatedAt = ctx.clock.now();
 
   const entry = route.timeline.find((e) => e.orderUuid === order.uuid);

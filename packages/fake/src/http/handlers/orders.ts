@@ -50,12 +50,10 @@ function statusQuery(query: URLSearchParams): OrderStatus | undefined {
 
 async function completion(req: RequestContext<{ orderUuid: string }>) {
   const input = parseWith(completeInput, await req.json(), "complete order");
+  const { completedAt, ...fields } = input;
   const order = completeOrder(req.domain, req.principal, req.params.orderUuid, {
-    status: input.status,
-    completedAt: input.completedAt === undefined ? undefined : Date.parse(input.completedAt),
-    missedReason: input.missedReason,
-    notes: input.notes,
-    signature: input.signature,
+    ...fields,
+    completedAt: completedAt === undefined ? undefined : Date.parse(completedAt),
   });
   return toOrderBody(order);
 }
