@@ -8,7 +8,7 @@
  * @see `docs/api-contract.md` section 6
  */
 import { signWebhookForTest } from "@dispatchkit/sdk";
-import type { Context, State } from "../domain/context.js";
+import type { Context } from "../domain/context.js";
 import {
   type AttemptOutcome,
   type AttemptPlan,
@@ -92,10 +92,11 @@ export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = 
     throw new RangeError(`Failed to create the fake: webhooks.timeoutMs=${timeoutMs} is not a positive number`);
   }
   const listeners = new Map<string, WebhookHandler>();
-  // Attempts in flight, by delivery id, with the state they belong to: a reset or restore replaces the state,
-  // and an outcome for a state that is gone is dropped (a restored delivery is then simply due again).
-  const inFlight = new Map<string, { state: State; controller: AbortController }>();
-  const busy = (deliveryId: string) => inFlight.get(deliveryId)?.state === ctx.state;
+  // Attempts in flight, by delivery id. A reset or restore aborts them all before it replaces the state, so every
+  // entry belongs to the current state; an outcome for a state that is gone is dropped (`attempt`), and a
+  // restored delivery is then simply due again.
+  const inFlight = new Map<string, AbortController>();
+  const busy = (deliveryId: string) => inFlight.has(deliveryId);
 
   async function send(plan: AttemptPlan, controller: AbortController): Promise<AttemptOutcome> {
     let timedOut = false;
@@ -147,12 +148,13 @@ export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = 
   async function attempt(plan: AttemptPlan): Promise<void> {
     const state = ctx.state;
     const controller = new AbortController();
-    inFlight.set(plan.deliveryId, { state, controller });
+    inFlight.set(plan.deliveryId, controller);
     try {
       const outcome = await send(plan, controller);
       if (ctx.state === state) recordAttempt(ctx, plan, outcome);
     } finally {
-      if (inFlight.get(plan.deliveryId)?.controller === controller) inFlight.delete(plan.deliveryId);
+      // Unless a reset or restore made way for a new attempt of the same delivery, which is in flight now.
+      if (inFlight.get(plan.deliveryId) === controller) inFlight.delete(plan.deliveryId);
     }
   }
 
@@ -180,7 +182,7 @@ export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = 
       listeners.delete(listenerKey(url, "stop listening for webhooks"));
     },
     abortInFlight() {
-      for (const { controller } of inFlight.values()) controller.abort(new Error("the fake was reset or restored"));
+      for (const controller of inFlight.values()) controller.abort(new Error("the fake was reset or restored"));
       inFlight.clear();
     },
   };
