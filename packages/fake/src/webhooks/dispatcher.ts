@@ -134,8 +134,7 @@ export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = 
       }
       // The answer's body is ignored.
       response.body?.cancel().catch(() => undefined);
-      const ok = response.status >= 200 && response.status < 300;
-      return { result: ok ? "succeeded" : "rejected", status: response.status, error: null };
+      return { result: response.ok ? "succeeded" : "rejected", status: response.status, error: null };
     } catch (error) {
       if (timedOut) return { result: "timeout", status: null, error: `no answer within ${timeoutMs} ms` };
       const prefix = listener ? "the listener threw: " : "";
@@ -163,11 +162,7 @@ export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = 
     nextDueAt: () => nextDeliveryDueAt(ctx, busy),
     async runDue() {
       fanOutEvents(ctx);
-      const plans: AttemptPlan[] = [];
-      for (const delivery of dueDeliveries(ctx, busy)) {
-        const plan = prepareAttempt(ctx, delivery.id);
-        if (plan) plans.push(plan);
-      }
+      const plans = dueDeliveries(ctx, busy).flatMap((delivery) => prepareAttempt(ctx, delivery.id) ?? []);
       // Started in emission order, awaited together: one slow receiver does not hold up the others.
       await Promise.all(plans.map(attempt));
     },
