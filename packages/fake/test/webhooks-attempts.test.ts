@@ -5,7 +5,7 @@
  */
 import { createFake } from "@dispatchkit/fake";
 import { http } from "msw";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
 import { exportFakeData, importFakeData, parseFakeData } from "../src/persistence/state-json.js";
 import { clientOf, publish, scheduledRoute } from "./support/flow.js";
@@ -199,6 +199,28 @@ describe("the answer timeout", () => {
       expect(reasonOf(signal)).toBe(`no answer within ${TIMEOUT_MS} ms`);
       expect(log()).toEqual([[APP, "pending", t0 + MIN, [["timeout", null, `no answer within ${TIMEOUT_MS} ms`]]]]);
     } finally {
+      stop();
+    }
+  });
+
+  it("leaves an answered request alone: it is not aborted when the answer timeout would have run out", async () => {
+    const { fake } = server;
+    const requests: Request[] = [];
+    const stop = fake.webhooks.listen(APP, (request) => {
+      requests.push(request);
+      return new Response(null, { status: 204 });
+    });
+    try {
+      await subscribe(APP);
+      await publishOneRoute();
+      // The timeout runs on real timers: faked here, so its instant can be passed without waiting.
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+      await fake.runUntilIdle();
+      vi.advanceTimersByTime(TIMEOUT_MS);
+      expect(requests.map((request) => request.signal.aborted)).toEqual([false]);
+      expect(log()).toEqual([[APP, "succeeded", null, [["succeeded", 204, null]]]]);
+    } finally {
+      vi.useRealTimers();
       stop();
     }
   });
