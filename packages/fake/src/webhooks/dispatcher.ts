@@ -8,7 +8,7 @@
  * @see `docs/api-contract.md` section 6
  */
 import { signWebhookForTest } from "@dispatchkit/sdk";
-import type { Context, State } from "../domain/context.js";
+import type { Context } from "../domain/context.js";
 import {
   type AttemptOutcome,
   type AttemptPlan,
@@ -92,10 +92,11 @@ export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = 
     throw new RangeError(`Failed to create the fake: webhooks.timeoutMs=${timeoutMs} is not a positive number`);
   }
   const listeners = new Map<string, WebhookHandler>();
-  // Attempts in flight, by delivery id, with the state they belong to: a reset or restore replaces the state,
-  // and an outcome for a state that is gone is dropped (a restored delivery is then simply due again).
-  const inFlight = new Map<string, { state: State; controller: AbortController }>();
-  const busy = (deliveryId: string) => inFlight.get(deliveryId)?.state === ctx.state;
+  // Attempts in flight, by delivery id. A reset or restore aborts them all before it replaces the state, so every
+  // entry belongs to the current state; an outcome for a state that is gone is dropped (`attempt`), and a
+  // restored delivery is then simply due again.
+  const inFlight = new Map<string, AbortController>();
+  const busy = (deliveryId: string) => inFlight.has(deliveryId);
 
   async function send(plan: AttemptPlan, controller: AbortController): Promise<AttemptOutcome> {
     let timedOut = false;
@@ -133,8 +134,7 @@ export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = 
       }
       // The answer's body is ignored.
       response.body?.cancel().catch(() => undefined);
-      const ok = response.status >= 200 && response.status < 300;
-      return { result: ok ? "succeeded" : "rejected", status: response.status, error: null };
+      return { result: response.ok ? "succeeded" : "rejected", status: response.status, error: null };
     } catch (error) {
       if (timedOut) return { result: "timeout", status: null, error: `no answer within ${timeoutMs} ms` };
       const prefix = listener ? "the listener threw: " : "";
@@ -147,12 +147,13 @@ export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = 
   async function attempt(plan: AttemptPlan): Promise<void> {
     const state = ctx.state;
     const controller = new AbortController();
-    inFlight.set(plan.deliveryId, { state, controller });
+    inFlight.set(plan.deliveryId, controller);
     try {
       const outcome = await send(plan, controller);
       if (ctx.state === state) recordAttempt(ctx, plan, outcome);
     } finally {
-      if (inFlight.get(plan.deliveryId)?.controller === controller) inFlight.delete(plan.deliveryId);
+      // Unless a reset or restore made way for a new attempt of the same delivery, which is in flight now.
+      if (inFlight.get(plan.deliveryId) === controller) inFlight.delete(plan.deliveryId);
     }
   }
 
@@ -161,11 +162,7 @@ export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = 
     nextDueAt: () => nextDeliveryDueAt(ctx, busy),
     async runDue() {
       fanOutEvents(ctx);
-      const plans: AttemptPlan[] = [];
-      for (const delivery of dueDeliveries(ctx, busy)) {
-        const plan = prepareAttempt(ctx, delivery.id);
-        if (plan) plans.push(plan);
-      }
+      const plans = dueDeliveries(ctx, busy).flatMap((delivery) => prepareAttempt(ctx, delivery.id) ?? []);
       // Started in emission order, awaited together: one slow receiver does not hold up the others.
       await Promise.all(plans.map(attempt));
     },
@@ -180,7 +177,7 @@ export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = 
       listeners.delete(listenerKey(url, "stop listening for webhooks"));
     },
     abortInFlight() {
-      for (const { controller } of inFlight.values()) controller.abort(new Error("the fake was reset or restored"));
+      for (const controller of inFlight.values()) controller.abort(new Error("the fake was reset or restored"));
       inFlight.clear();
     },
   };
