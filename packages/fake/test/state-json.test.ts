@@ -168,6 +168,38 @@ describe("the state codec", () => {
     }
   });
 
+  it("refuses a pending delivery whose subscription or event the data lacks, naming the field path", async () => {
+    const source = newFake();
+    await buildUp(source);
+    const good = JSON.parse(JSON.stringify(exportFakeData(source)));
+    type Entry = [string, { status: string; subscriptionUuid: string; eventId: string }];
+    const deliveries: Entry[] = good.state.webhooks.deliveries;
+    const i = deliveries.findIndex(([, d]) => d.status === "pending");
+    expect(i).toBeGreaterThanOrEqual(0);
+    const pending = deliveries[i]?.[1];
+    const at = `fake.state.webhooks.deliveries[${i}][1]`;
+
+    const noSubscription = structuredClone(good);
+    noSubscription.state.webhooks.subscriptions = [];
+    expect(() => parseFakeData(noSubscription)).toThrow(
+      new StateFormatError(
+        `${at}.subscriptionUuid: a pending delivery names subscription "${pending?.subscriptionUuid}", which webhooks.subscriptions does not hold (and ${deliveries.filter(([, d]) => d.status === "pending").length - 1} more)`,
+      ),
+    );
+    const noEvent = structuredClone(good);
+    noEvent.state.events = noEvent.state.events.filter((e: { id: string }) => e.id !== pending?.eventId);
+    expect(() => parseFakeData(noEvent)).toThrow(
+      new StateFormatError(
+        `${at}.eventId: a pending delivery names event "${pending?.eventId}", which events does not hold`,
+      ),
+    );
+    // A delivery that ended may outlive its subscription (the log keeps it): that data is fine.
+    const ended = structuredClone(good);
+    ended.state.webhooks.deliveries = deliveries.filter(([, d]) => d.status !== "pending");
+    ended.state.webhooks.subscriptions = [];
+    expect(() => parseFakeData(ended)).not.toThrow();
+  });
+
   it("round-trips the state after any sequence of operations (property)", async () => {
     const operation = fc.oneof(
       fc.record({ op: fc.constant("orders" as const), n: fc.integer({ min: 1, max: 3 }) }),

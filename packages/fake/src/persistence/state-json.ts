@@ -230,26 +230,64 @@ const idempotency = z.looseObject({
   storedAt: num,
 });
 
-const stateJson = z.strictObject({
-  organizations: entries(organization),
-  tokens: entries(token),
-  workspaces: entries(workspace),
-  nextWorkspaceId: int,
-  orders: entries(order),
-  orderNumbers: entries(int),
-  routes: entries(route),
-  actions: entries(action),
-  events: z.array(event),
-  notifications: z.array(notification),
-  scheduleRuns: entries(scheduleRun),
-  webhooks: z.strictObject({
-    subscriptions: entries(subscription),
-    deliveries: entries(delivery),
-    fannedOut: int,
-    lastDelivery: int,
-  }),
-  idempotencyKeys: entries(idempotency),
-});
+const stateJson = z
+  .strictObject({
+    organizations: entries(organization),
+    tokens: entries(token),
+    workspaces: entries(workspace),
+    nextWorkspaceId: int,
+    orders: entries(order),
+    orderNumbers: entries(int),
+    routes: entries(route),
+    actions: entries(action),
+    events: z.array(event),
+    notifications: z.array(notification),
+    scheduleRuns: entries(scheduleRun),
+    webhooks: z.strictObject({
+      subscriptions: entries(subscription),
+      deliveries: entries(delivery),
+      fannedOut: int,
+      lastDelivery: int,
+    }),
+    idempotencyKeys: entries(idempotency),
+  })
+  .superRefine(pendingDeliveriesResolve);
+
+/**
+ * A pending delivery names a subscription and an event the state holds: the dispatcher would otherwise find it due
+ * and have nothing to send, for ever (the API never leaves one: deleting a subscription cancels its deliveries).
+ */
+function pendingDeliveriesResolve(
+  state: {
+    events: readonly { id: string }[];
+    webhooks: {
+      subscriptions: readonly (readonly [string, unknown])[];
+      deliveries: readonly (readonly [string, { status: string; subscriptionUuid: string; eventId: string }])[];
+    };
+  },
+  issues: z.RefinementCtx,
+): void {
+  const subscriptions = new Set(state.webhooks.subscriptions.map(([uuid]) => uuid));
+  const events = new Set(state.events.map((event) => event.id));
+  state.webhooks.deliveries.forEach(([, delivery], i) => {
+    if (delivery.status !== "pending") return;
+    const path = ["webhooks", "deliveries", i, 1];
+    if (!subscriptions.has(delivery.subscriptionUuid)) {
+      issues.addIssue({
+        code: "custom",
+        path: [...path, "subscriptionUuid"],
+        message: `a pending delivery names subscription ${JSON.stringify(delivery.subscriptionUuid)}, which webhooks.subscriptions does not hold`,
+      });
+    }
+    if (!events.has(delivery.eventId)) {
+      issues.addIssue({
+        code: "custom",
+        path: [...path, "eventId"],
+        message: `a pending delivery names event ${JSON.stringify(delivery.eventId)}, which events does not hold`,
+      });
+    }
+  });
+}
 
 const policy = z.union([
   z.literal("immediate"),
