@@ -160,7 +160,7 @@ function normalize(value: number | false | RetryOptions | undefined): RetryOptio
 function resolveRetry(client: RetryOptions, call: RetryOptions): ResolvedRetry {
   const o = { ...client, ...call };
   return {
-    maxRetries: Math.max(0, o.maxRetries ?? 2),
+    maxRetries: o.maxRetries ?? 2, // a negative count retries nothing, like 0
     baseDelayMs: o.baseDelayMs ?? 500,
     maxDelayMs: o.maxDelayMs ?? 8000,
     maxRetryAfterMs: o.maxRetryAfterMs ?? 60_000,
@@ -404,7 +404,6 @@ type CallExtras = Pick<CallOptions, "retries" | "timeoutMs" | "idempotencyKey"> 
 export function createTransport(options: Omit<ClientOptions, "baseUrl">, headersSet = false): FetchLike {
   const fetchFn: FetchLike = options.fetch ?? ((request) => globalThis.fetch(request));
   const clientRetry = normalize(options.retries);
-  const clientResolved = resolveRetry(clientRetry, {});
   const client = clientId(options.userAgent);
   const extraHeaders = options.headers ? [...new Headers(options.headers)] : [];
   const observer = createObserver(options);
@@ -433,7 +432,7 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">, headers
 
   return async function transport(template: Request): Promise<Response> {
     const extra = template as Request & CallExtras;
-    const retry = extra.retries === undefined ? clientResolved : resolveRetry(clientRetry, normalize(extra.retries));
+    const retry = resolveRetry(clientRetry, normalize(extra.retries));
     const timeoutMs = extra.timeoutMs ?? options.timeoutMs;
     const method = template.method.toUpperCase();
 
@@ -455,9 +454,9 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">, headers
     // into memory under it. (No closures on the path without a time limit: they cost on every call.)
     const managed = extra[CALL_DEADLINE];
     if (managed) managed.request = template;
-    const deadline =
-      managed?.deadline ??
-      (timeoutMs === undefined
+    // The deadline set up here, ended when this function returns.
+    const own =
+      managed !== undefined || timeoutMs === undefined
         ? undefined
         : withDeadline(
             template.signal,
@@ -467,8 +466,8 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">, headers
                 `Failed to ${target(template)}: no answer within ${timeoutMs} ms (timeoutMs)`,
                 timeoutMs,
               ),
-          ));
-    const own = deadline !== undefined && managed === undefined;
+          );
+    const deadline = managed?.deadline ?? own;
     const signal = deadline?.signal ?? template.signal;
     const deadlineAt = deadline?.at ?? Number.POSITIVE_INFINITY;
 
@@ -564,7 +563,7 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">, headers
       }
       throw reason;
     } finally {
-      if (own) deadline?.dispose();
+      own?.dispose();
     }
   };
 }
@@ -609,18 +608,16 @@ function describeOutcome(
   return { ...event, status: response.status, durationMs, requestId };
 }
 
-/** Statuses whose answers have no body (a `Response` refuses one). */
-const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304]);
-
 /**
  * The answer with its body read into memory, while `signal` (the call's deadline) can still stop the reading: a
  * server that sends its headers and then stalls must not hold the call past its time limit. For a request handed to
  * the transport directly, whose deadline ends when the transport returns; the caller then reads the complete copy.
  */
 async function buffered(response: Response, signal: AbortSignal): Promise<Response> {
+  // A null-body status (204, 304…) always comes without a body: no copy needed, none could carry one.
   if (response.body === null) return response;
   const bytes = await untilAborted(response.arrayBuffer(), signal);
-  const copy = new Response(NULL_BODY_STATUS.has(response.status) ? null : bytes, {
+  const copy = new Response(bytes, {
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,
@@ -663,13 +660,12 @@ async function isTokenExpired(response: Response): Promise<boolean> {
 }
 
 /** The `code` of an error answer's body, read from a copy (the answer stays readable); undefined if it has none. */
-async function errorCodeOf(response: Response): Promise<string | undefined> {
-  try {
-    const body = (await response.clone().json()) as { code?: unknown };
-    return typeof body?.code === "string" ? body.code : undefined;
-  } catch {
-    return undefined;
-  }
+function errorCodeOf(response: Response): Promise<string | undefined> {
+  return response
+    .clone()
+    .json()
+    .then((body: { code?: unknown }) => (typeof body.code === "string" ? body.code : undefined)) // `null` throws
+    .catch(() => undefined);
 }
 
 /**
