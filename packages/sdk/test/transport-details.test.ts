@@ -1,0 +1,592 @@
+/**
+ * The transport's finer rules, with a scripted fetch (no network, no msw) and recorded sleeps: the backoff's cap and
+ * rounding, Retry-After limits, which methods are retried, per-call settings over the client's, the deadline's edge,
+ * time limits of a transport used on its own, identification headers, idempotency keys, and what the hooks are told.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  createClient,
+  type RequestEvent,
+  type ResponseEvent,
+  type RetryOptions,
+  TimeoutError,
+  TokenRefreshError,
+} from "../src/index.js";
+import { abortableSleep, type ClientOptions, createTransport, withDeadline } from "../src/transport.js";
+import { TOKEN, workspaceList } from "./support/scripted.js";
+
+const URL_ = "https://api.test/v2/workspaces";
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
+const ok = () => json(200, workspaceList());
+const failed = (status: number, code = "INTERNAL", headers: Record<string, string> = {}) =>
+  json(status, { code, message: `Failed: ${code}`, requestId: "req_0001" }, headers);
+
+/**
+ * A transport over a scripted fetch: answers in turn (the last one repeats; a function that throws is a network
+ * error), every request kept, every sleep recorded instead of waited, jitter 0.5 unless told.
+ */
+function scripted(
+  answers: (() => Response)[],
+  options: Omit<ClientOptions, "baseUrl" | "token" | "retries"> & { retry?: RetryOptions } = {},
+) {
+  const seen: Request[] = [];
+  const auths: (string | null)[] = [];
+  const sleeps: number[] = [];
+  const { retry, ...rest } = options;
+  const fetch = async (request: Request) => {
+    seen.push(request);
+    auths.push(request.headers.get("authorization"));
+    const answer = answers[Math.min(seen.length - 1, answers.length - 1)];
+    if (!answer) throw new Error("no answer scripted");
+    return answer();
+  };
+  const send = createTransport({
+    token: TOKEN,
+    fetch,
+    retries: { sleep: async (ms) => void sleeps.push(ms), random: () => 0.5, ...retry },
+    ...rest,
+  });
+  return { send, seen, auths, sleeps };
+}
+
+describe("backoff", () => {
+  it("doubles from 500 ms and stops growing at maxDelayMs (default 8000 ms)", async () => {
+    const { send, sleeps } = scripted([() => failed(503)], { retry: { maxRetries: 7 } });
+    expect((await send(new Request(URL_))).status).toBe(503);
+    expect(sleeps).toEqual([250, 500, 1000, 2000, 4000, 4000, 4000]);
+  });
+
+  it("takes baseDelayMs and maxDelayMs from the settings", async () => {
+    const { send, sleeps } = scripted([() => failed(503)], {
+      retry: { maxRetries: 4, baseDelayMs: 100, maxDelayMs: 300 },
+    });
+    await send(new Request(URL_));
+    expect(sleeps).toEqual([50, 100, 150, 150]);
+  });
+
+  it("rounds the jittered pause down to whole milliseconds, from 0 up to just below the cap", async () => {
+    for (const [random, pause] of [
+      [0, 0],
+      [0.999, 499],
+      [0.3333, 166],
+    ] as const) {
+      const { send, sleeps } = scripted([() => failed(503), ok], { retry: { random: () => random } });
+      expect((await send(new Request(URL_))).status).toBe(200);
+      expect(sleeps).toEqual([pause]);
+    }
+  });
+
+  it("makes 2 retries by default, and none for a negative count", async () => {
+    const twice = scripted([() => failed(500)]);
+    await twice.send(new Request(URL_));
+    expect(twice.seen).toHaveLength(3);
+    const never = scripted([() => failed(500)], { retry: { maxRetries: -1 } });
+    await never.send(new Request(URL_));
+    expect(never.seen).toHaveLength(1);
+  });
+
+  it("backs off the same way after a network error", async () => {
+    const { send, sleeps, seen } = scripted(
+      [
+        () => {
+          throw new TypeError("fetch failed");
+        },
+        ok,
+      ],
+      { retry: { random: () => 0.25 } },
+    );
+    expect((await send(new Request(URL_))).status).toBe(200);
+    expect(seen).toHaveLength(2);
+    expect(sleeps).toEqual([125]);
+  });
+});
+
+describe("Retry-After", () => {
+  it("waits up to 60 s by default; a longer hint hands the answer back at once", async () => {
+    const minute = scripted([() => failed(429, "RATE_LIMITED", { "Retry-After": "60" }), ok]);
+    expect((await minute.send(new Request(URL_))).status).toBe(200);
+    expect(minute.sleeps).toEqual([60_000]);
+    const longer = scripted([() => failed(503, "INTERNAL", { "Retry-After": "61" }), ok]);
+    expect((await longer.send(new Request(URL_))).status).toBe(503);
+    expect(longer.sleeps).toEqual([]);
+  });
+
+  it("waits exactly maxRetryAfterMs, not a second more", async () => {
+    const retry = { maxRetryAfterMs: 2000 };
+    const two = scripted([() => failed(429, "RATE_LIMITED", { "Retry-After": "2" }), ok], { retry });
+    expect((await two.send(new Request(URL_))).status).toBe(200);
+    expect(two.sleeps).toEqual([2000]);
+    const three = scripted([() => failed(429, "RATE_LIMITED", { "Retry-After": "3" }), ok], { retry });
+    expect((await three.send(new Request(URL_))).status).toBe(429);
+    expect(three.seen).toHaveLength(1);
+  });
+
+  it("retries a 409 IDEMPOTENCY_KEY_IN_USE without a hint after the backoff", async () => {
+    const { send, sleeps, seen } = scripted([() => failed(409, "IDEMPOTENCY_KEY_IN_USE"), ok]);
+    expect((await send(new Request(URL_, { method: "POST", body: "{}" }))).status).toBe(200);
+    expect(seen).toHaveLength(2);
+    expect(sleeps).toEqual([250]);
+  });
+
+  it("does not retry a 409 whose body is not JSON or whose code is not a string", async () => {
+    for (const answer of [
+      () => new Response("IDEMPOTENCY_KEY_IN_USE", { status: 409 }),
+      () => json(409, { code: 409 }),
+      () => json(409, null),
+    ]) {
+      const { send, seen } = scripted([answer, ok]);
+      const response = await send(new Request(URL_, { method: "POST", body: "{}" }));
+      expect(response.status).toBe(409);
+      expect(seen).toHaveLength(1);
+      expect(response.bodyUsed).toBe(false); // the code was read from a copy
+    }
+  });
+
+  it("retries a 500 marked Idempotent-Replayed with any value but true", async () => {
+    const { send, seen } = scripted([() => failed(500, "INTERNAL", { "Idempotent-Replayed": "false" }), ok]);
+    expect((await send(new Request(URL_, { method: "POST", body: "{}" }))).status).toBe(200);
+    expect(seen).toHaveLength(2);
+  });
+});
+
+describe("which methods are retried", () => {
+  it.each([
+    ["HEAD", 2],
+    ["OPTIONS", 2],
+    ["GET", 2],
+    ["PATCH", 1],
+    ["PURGE", 1],
+  ])("%s after a 503: %i attempt(s)", async (method, attempts) => {
+    const { send, seen } = scripted([() => failed(503), () => new Response(null, { status: 204 })]);
+    await send(new Request(URL_, { method }));
+    expect(seen).toHaveLength(attempts);
+  });
+
+  it("retryPost opts PATCH in, and nothing else", async () => {
+    for (const [method, attempts] of [
+      ["PATCH", 2],
+      ["PURGE", 1],
+    ] as const) {
+      const { send, seen } = scripted([() => failed(503), () => new Response(null, { status: 204 })], {
+        retry: { retryPost: true },
+      });
+      await send(new Request(URL_, { method }));
+      expect(seen).toHaveLength(attempts);
+    }
+  });
+});
+
+describe("per-call settings", () => {
+  it("a call's retries object overrides the named settings and keeps the client's others", async () => {
+    const { send, sleeps } = scripted([() => failed(500)], { retry: { maxRetries: 1 } });
+    const request = Object.assign(new Request(URL_), { retries: { maxRetries: 3, baseDelayMs: 100 } });
+    await send(request);
+    expect(sleeps).toEqual([50, 100, 200]); // the client's jitter and sleep, the call's count and base
+    const plain = scripted([() => failed(500)], { retry: { maxRetries: 1 } });
+    await plain.send(new Request(URL_));
+    expect(plain.sleeps).toEqual([250]);
+  });
+
+  it("are resolved per call: one call's settings do not stick to the next", async () => {
+    const { send, seen } = scripted([() => failed(500)]);
+    await send(Object.assign(new Request(URL_), { retries: 0 }));
+    expect(seen).toHaveLength(1);
+    await send(new Request(URL_));
+    expect(seen).toHaveLength(4);
+  });
+});
+
+describe("the deadline's edge", () => {
+  it("retries only when the pause ends before the deadline", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.parse("2026-11-24T17:00:00Z") });
+    const before = scripted([() => failed(503), ok], {
+      timeoutMs: 1000,
+      retry: { random: () => 0.999, baseDelayMs: 1000 },
+    });
+    expect((await before.send(new Request(URL_))).status).toBe(200);
+    expect(before.sleeps).toEqual([999]);
+    const at = scripted([() => failed(503, "INTERNAL", { "Retry-After": "1" }), ok], { timeoutMs: 1000 });
+    expect((await at.send(new Request(URL_))).status).toBe(503);
+    expect(at.sleeps).toEqual([]);
+  });
+
+  it("applies to a client's calls too (the deadline createClient hands over)", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.parse("2026-11-24T17:00:00Z") });
+    const seen: Request[] = [];
+    const sleeps: number[] = [];
+    const client = createClient({
+      baseUrl: "https://api.test",
+      token: TOKEN,
+      timeoutMs: 1000,
+      retries: { sleep: async (ms) => void sleeps.push(ms) },
+      fetch: async (request) => {
+        seen.push(request);
+        return failed(429, "RATE_LIMITED", { "Retry-After": "1" });
+      },
+    });
+    const { response } = await client.GET("/v2/workspaces");
+    expect(response.status).toBe(429);
+    expect(seen).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+});
+
+describe("a transport used on its own", () => {
+  /** A fetch that never answers but rejects with the request's abort reason, holding requests in flight. */
+  const inFlight = new Set<Request>();
+  const hanging = (request: Request) => {
+    inFlight.add(request);
+    return new Promise<Response>((_, reject) => {
+      request.signal.addEventListener("abort", () => {
+        inFlight.delete(request);
+        reject(request.signal.reason);
+      });
+    });
+  };
+
+  it("names the method and the URL without its query in its TimeoutError", async () => {
+    const send = createTransport({ token: TOKEN, fetch: hanging, timeoutMs: 10 });
+    const error = await send(new Request(`${URL_}?page=2&email=a@b.example#top`)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).message).toBe(`Failed to GET ${URL_}: no answer within 10 ms (timeoutMs)`);
+    expect((error as TimeoutError).timeoutMs).toBe(10);
+  });
+
+  it("takes a call's timeoutMs over its own", async () => {
+    const send = createTransport({ token: TOKEN, fetch: hanging, timeoutMs: 60_000 });
+    const error = await send(Object.assign(new Request(URL_), { timeoutMs: 5 })).catch((e: unknown) => e);
+    expect((error as TimeoutError).message).toBe(`Failed to GET ${URL_}: no answer within 5 ms (timeoutMs)`);
+  });
+
+  it("rejects with the caller's reason when its signal aborts first", async () => {
+    const send = createTransport({ token: TOKEN, fetch: hanging, timeoutMs: 60_000 });
+    const controller = new AbortController();
+    const pending = send(new Request(URL_, { signal: controller.signal })).catch((e: unknown) => e);
+    controller.abort("user left");
+    expect(await pending).toBe("user left");
+  });
+
+  it("hands back the answer read into memory, with its status text, headers and body", async () => {
+    const { send } = scripted(
+      [() => new Response("plain words", { status: 201, statusText: "Made", headers: { "x-request-id": "r1" } })],
+      { timeoutMs: 60_000 },
+    );
+    const response = await send(new Request(URL_));
+    expect([response.status, response.statusText, response.headers.get("x-request-id")]).toEqual([201, "Made", "r1"]);
+    expect(await response.text()).toBe("plain words");
+    const empty = scripted([() => new Response(null, { status: 204 })], { timeoutMs: 60_000 });
+    const none = await empty.send(new Request(URL_));
+    expect([none.status, none.body]).toEqual([204, null]);
+  });
+
+  it("adds the client's identification and default headers, keeping the request's own", async () => {
+    const { send, seen } = scripted([ok], { userAgent: "shop/2", headers: { "x-tenant": "t1", "x-trace": "default" } });
+    await send(new Request(URL_, { headers: { "x-trace": "mine" } }));
+    const headers = seen[0]?.headers;
+    expect(headers?.get("x-dispatch-client")).toBe("dispatchkit-sdk/0.1.0 shop/2");
+    expect(headers?.get("user-agent")).toBe("dispatchkit-sdk/0.1.0 shop/2");
+    expect(headers?.get("x-tenant")).toBe("t1");
+    expect(headers?.get("x-trace")).toBe("mine");
+    expect(headers?.get("authorization")).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it("leaves a request that already names its client as it is", async () => {
+    const { send, seen } = scripted([ok], { headers: { "x-tenant": "t1" } });
+    await send(new Request(URL_, { headers: { "x-dispatch-client": "other/1" } }));
+    expect(seen[0]?.headers.get("x-dispatch-client")).toBe("other/1");
+    expect(seen[0]?.headers.has("x-tenant")).toBe(false);
+  });
+
+  it("sends no User-Agent in a browser (document and window present), only x-dispatch-client", async () => {
+    vi.stubGlobal("document", {});
+    vi.stubGlobal("window", {});
+    const { send, seen } = scripted([ok]);
+    await send(new Request(URL_));
+    expect(seen[0]?.headers.get("x-dispatch-client")).toBe("dispatchkit-sdk/0.1.0");
+    expect(seen[0]?.headers.has("user-agent")).toBe(false);
+    const client = createClient({
+      baseUrl: "https://api.test",
+      token: TOKEN,
+      fetch: async (request) => {
+        seen.push(request);
+        return ok();
+      },
+    });
+    await client.GET("/v2/workspaces");
+    expect(seen[1]?.headers.has("user-agent")).toBe(false);
+  });
+
+  it("sends a User-Agent where only one of document and window exists (not a browser)", async () => {
+    for (const name of ["document", "window"]) {
+      vi.stubGlobal(name, {});
+      const { send, seen } = scripted([ok]);
+      await send(new Request(URL_));
+      expect(seen[0]?.headers.get("user-agent")).toBe("dispatchkit-sdk/0.1.0");
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
+describe("aborts", () => {
+  it("sends nothing when the caller aborts while the token is fetched", async () => {
+    const controller = new AbortController();
+    const seen: Request[] = [];
+    const send = createTransport({
+      token: async () => {
+        controller.abort(new Error("gone"));
+        return TOKEN;
+      },
+      fetch: async (request) => {
+        seen.push(request);
+        return ok();
+      },
+    });
+    await expect(send(new Request(URL_, { signal: controller.signal }))).rejects.toThrow("gone");
+    expect(seen).toHaveLength(0);
+  });
+
+  it("rejects with the caller's reason, not a ConnectionError, when the fetch fails after an abort", async () => {
+    const controller = new AbortController();
+    const responses: ResponseEvent[] = [];
+    const send = createTransport({
+      token: TOKEN,
+      retries: 0,
+      onResponse: (event) => responses.push(event),
+      fetch: async () => {
+        controller.abort(new Error("gone"));
+        throw new TypeError("fetch failed");
+      },
+    });
+    await expect(send(new Request(URL_, { signal: controller.signal }))).rejects.toThrow("gone");
+    expect(responses).toEqual([]); // the attempt was cut short, not answered
+  });
+
+  it("logs a reason that is not an Error as it is", async () => {
+    const lines: string[] = [];
+    const logger = { debug: (m: string) => lines.push(m), info() {}, warn() {}, error() {} };
+    const controller = new AbortController();
+    controller.abort("user left");
+    const send = createTransport({ token: TOKEN, logger, logLevel: "debug", fetch: async () => ok() });
+    await expect(send(new Request(URL_, { signal: controller.signal }))).rejects.toBe("user left");
+    expect(lines.map((l) => l.replace(/\d+ ms/, "N ms"))).toEqual([
+      `[dispatchkit] aborted: user left (GET ${URL_}, 0 attempts in N ms)`,
+    ]);
+  });
+
+  it("logs a timeout as an error, not as the caller's abort", async () => {
+    const lines: string[] = [];
+    const keep = (level: string) => (m: string) => lines.push(`${level} ${m.replace(/\d+ ms/g, "N ms")}`);
+    const logger = { debug: keep("debug"), info: keep("info"), warn: keep("warn"), error: keep("error") };
+    const hanging = (request: Request) =>
+      new Promise<Response>((_, reject) =>
+        request.signal.addEventListener("abort", () => reject(request.signal.reason)),
+      );
+    const send = createTransport({ token: TOKEN, logger, fetch: hanging, timeoutMs: 5 });
+    await expect(send(new Request(URL_))).rejects.toBeInstanceOf(TimeoutError);
+    expect(lines).toEqual([
+      `error [dispatchkit] TimeoutError: Failed to GET ${URL_}: no answer within N ms (timeoutMs) (GET ${URL_}, 1 attempt in N ms)`,
+    ]);
+  });
+});
+
+describe("abortableSleep and withDeadline", () => {
+  it("abortableSleep does not start the sleep for a signal already aborted", async () => {
+    const sleep = vi.fn(async () => {});
+    await expect(abortableSleep(sleep, 100, AbortSignal.abort(new Error("late")))).rejects.toThrow("late");
+    expect(sleep).not.toHaveBeenCalled();
+  });
+
+  it("abortableSleep passes the signal on and hands back the sleep's own failure", async () => {
+    const controller = new AbortController();
+    const sleep = vi.fn(async () => {
+      throw new Error("clock broke");
+    });
+    await expect(abortableSleep(sleep, 100, controller.signal)).rejects.toThrow("clock broke");
+    expect(sleep).toHaveBeenCalledWith(100, controller.signal);
+    await expect(abortableSleep(async () => {}, 100, controller.signal)).resolves.toBeUndefined();
+  });
+
+  it("withDeadline aborts with the timeout error when the time is up, and tells onAbort", async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const heard: unknown[] = [];
+    const deadline = withDeadline(
+      undefined,
+      500,
+      () => new TimeoutError("too slow", 500),
+      (r) => heard.push(r),
+    );
+    expect(deadline.at).toBe(1_000_500);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(deadline.signal.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(deadline.signal.reason).toBeInstanceOf(TimeoutError);
+    expect(heard).toEqual([deadline.signal.reason]);
+    deadline.dispose();
+  });
+
+  it("withDeadline follows the caller's signal, also one already aborted", () => {
+    const controller = new AbortController();
+    const heard: unknown[] = [];
+    const deadline = withDeadline(
+      controller.signal,
+      500,
+      () => new TimeoutError("too slow", 500),
+      (r) => heard.push(r),
+    );
+    controller.abort("stop");
+    expect(deadline.signal.reason).toBe("stop");
+    expect(heard).toEqual(["stop"]);
+    deadline.dispose();
+    const early = withDeadline(AbortSignal.abort("before"), 500, () => new TimeoutError("too slow", 500));
+    expect(early.signal.reason).toBe("before");
+    early.dispose();
+  });
+
+  it("withDeadline's dispose stops the timer and unhooks the caller's signal", async () => {
+    vi.useFakeTimers();
+    const controller = new AbortController();
+    const deadline = withDeadline(controller.signal, 500, () => new TimeoutError("too slow", 500));
+    deadline.dispose();
+    expect(vi.getTimerCount()).toBe(0);
+    controller.abort("later");
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(deadline.signal.aborted).toBe(false);
+  });
+});
+
+describe("idempotency keys from getRandomValues", () => {
+  it.each([
+    [0x00, "00000000-0000-4000-8000-000000000000"],
+    [0xff, "ffffffff-ffff-4fff-bfff-ffffffffffff"],
+    [0x5a, "5a5a5a5a-5a5a-4a5a-9a5a-5a5a5a5a5a5a"],
+  ])("sets the version and variant bits on random bytes all %i", async (byte, key) => {
+    Object.defineProperty(globalThis.crypto, "randomUUID", { value: undefined, configurable: true });
+    vi.spyOn(globalThis.crypto, "getRandomValues").mockImplementation((array) => {
+      new Uint8Array(array.buffer).fill(byte);
+      return array;
+    });
+    try {
+      const { send, seen } = scripted([ok]);
+      await send(new Request(URL_, { method: "POST", body: "{}" }));
+      expect(seen[0]?.headers.get("idempotency-key")).toBe(key);
+    } finally {
+      delete (globalThis.crypto as { randomUUID?: unknown }).randomUUID;
+    }
+  });
+});
+
+describe("what the hooks are told", () => {
+  it("names the URL without query and fragment, and its path (/ for the root)", async () => {
+    const requests: RequestEvent[] = [];
+    const { send } = scripted([ok], { onRequest: (event) => requests.push(event) });
+    await send(new Request(`${URL_}?page=2#top`));
+    await send(new Request("https://api.test#top"));
+    await send(new Request("https://api.test/v2/orders#a?b"));
+    expect(requests).toEqual([
+      { method: "GET", url: URL_, path: "/v2/workspaces", attempt: 1 },
+      { method: "GET", url: "https://api.test/", path: "/", attempt: 1 },
+      { method: "GET", url: "https://api.test/v2/orders", path: "/v2/orders", attempt: 1 },
+    ]);
+  });
+
+  it("counts a re-send after a token refresh as an attempt, and logs the refresh", async () => {
+    const requests: number[] = [];
+    const lines: string[] = [];
+    const logger = { debug() {}, info: (m: string) => lines.push(m), warn() {}, error() {} };
+    const { send } = scripted([() => failed(401, "TOKEN_EXPIRED"), ok], {
+      onRequest: (event) => requests.push(event.attempt),
+      onTokenExpired: () => "tok_fresh",
+      logger,
+    });
+    expect((await send(new Request(URL_))).status).toBe(200);
+    expect(requests).toEqual([1, 2]);
+    expect(lines[0]).toBe(`[dispatchkit] GET ${URL_}: the token has expired, refreshing it (onTokenExpired)`);
+  });
+
+  it("reads no bodies without logBodies, and none that are absent with it", async () => {
+    const events: (RequestEvent | ResponseEvent)[] = [];
+    const hooks = { onRequest: (e: RequestEvent) => events.push(e), onResponse: (e: ResponseEvent) => events.push(e) };
+    const plain = scripted([ok], hooks);
+    await plain.send(new Request(URL_, { method: "POST", body: "{}" }));
+    const withBodies = scripted([() => new Response(null, { status: 204 })], { ...hooks, logBodies: true });
+    await withBodies.send(new Request(URL_));
+    expect(events.map((e) => ["body" in e, "responseBody" in e])).toEqual([
+      [false, false],
+      [false, false],
+      [false, false],
+      [false, false],
+    ]);
+  });
+
+  it("tells the request id of an answer, or undefined when it has none", async () => {
+    const responses: ResponseEvent[] = [];
+    const { send } = scripted([() => failed(503), () => json(200, {}, { "x-request-id": "req_9" })], {
+      onResponse: (e) => responses.push(e),
+    });
+    await send(new Request(URL_));
+    expect(responses.map((r) => [r.status, r.requestId])).toEqual([
+      [503, undefined],
+      [200, "req_9"],
+    ]);
+  });
+});
+
+describe("token refresh details", () => {
+  it("does not refresh on a 401 whose body is not JSON", async () => {
+    const refresh = vi.fn(() => "tok_fresh");
+    const { send, seen } = scripted([() => new Response("expired", { status: 401 }), ok], { onTokenExpired: refresh });
+    expect((await send(new Request(URL_))).status).toBe(401);
+    expect(refresh).not.toHaveBeenCalled();
+    expect(seen).toHaveLength(1);
+  });
+
+  it("does not count the re-send after a refresh as a retry", async () => {
+    const { send, auths } = scripted([() => failed(401, "TOKEN_EXPIRED"), () => failed(503)], {
+      onTokenExpired: () => "tok_fresh",
+      retry: { maxRetries: 1 },
+    });
+    expect((await send(new Request(URL_))).status).toBe(503);
+    expect(auths).toEqual([`Bearer ${TOKEN}`, "Bearer tok_fresh", "Bearer tok_fresh"]);
+  });
+
+  it("names what onTokenExpired returned instead of a token", async () => {
+    const { send } = scripted([() => failed(401, "TOKEN_EXPIRED")], {
+      onTokenExpired: () => 42 as unknown as string,
+    });
+    const error = await send(new Request(URL_)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TokenRefreshError);
+    expect((error as Error).message).toBe(
+      `Failed to refresh the expired token for GET ${URL_}: onTokenExpired returned number, not a token`,
+    );
+  });
+
+  it("does not refresh again when another call already did", async () => {
+    let token = "tok_old";
+    const refresh = vi.fn(() => "tok_mine");
+    const seen: string[] = [];
+    const send = createTransport({
+      token: () => token,
+      onTokenExpired: refresh,
+      fetch: async (request) => {
+        const auth = request.headers.get("authorization") ?? "";
+        seen.push(auth);
+        if (auth === "Bearer tok_old") {
+          token = "tok_other"; // refreshed elsewhere meanwhile
+          return failed(401, "TOKEN_EXPIRED");
+        }
+        return ok();
+      },
+    });
+    expect((await send(new Request(URL_))).status).toBe(200);
+    expect(refresh).not.toHaveBeenCalled();
+    expect(seen).toEqual(["Bearer tok_old", "Bearer tok_other"]);
+  });
+});
