@@ -3,6 +3,7 @@
  * rounding, Retry-After limits, which methods are retried, per-call settings over the client's, the deadline's edge,
  * time limits of a transport used on its own, identification headers, idempotency keys, and what the hooks are told.
  */
+import { getEventListeners } from "node:events";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   createClient,
@@ -12,7 +13,7 @@ import {
   TimeoutError,
   TokenRefreshError,
 } from "../src/index.js";
-import { abortableSleep, type ClientOptions, createTransport, withDeadline } from "../src/transport.js";
+import { abortableSleep, type ClientOptions, createTransport, defaultSleep, withDeadline } from "../src/transport.js";
 import { TOKEN, workspaceList } from "./support/scripted.js";
 
 const URL_ = "https://api.test/v2/workspaces";
@@ -588,5 +589,73 @@ describe("token refresh details", () => {
     expect((await send(new Request(URL_))).status).toBe(200);
     expect(refresh).not.toHaveBeenCalled();
     expect(seen).toEqual(["Bearer tok_old", "Bearer tok_other"]);
+  });
+});
+
+describe("no listener left behind on the caller's signal", () => {
+  const listeners = (signal: AbortSignal) => getEventListeners(signal, "abort").length;
+
+  it("by the default sleep, after it slept or was aborted", async () => {
+    const controller = new AbortController();
+    const sleeping = defaultSleep(1, controller.signal);
+    expect(listeners(controller.signal)).toBe(1);
+    await sleeping;
+    expect(listeners(controller.signal)).toBe(0);
+    const aborted = new AbortController();
+    const cut = defaultSleep(60_000, aborted.signal).catch((e: unknown) => e);
+    aborted.abort("stop");
+    expect(await cut).toBe("stop");
+    expect(listeners(aborted.signal)).toBe(0);
+  });
+
+  it("by abortableSleep, after the sleep resolved, failed or was aborted", async () => {
+    const controller = new AbortController();
+    await abortableSleep(async () => {}, 10, controller.signal);
+    await abortableSleep(() => Promise.reject(new Error("broke")), 10, controller.signal).catch(() => {});
+    expect(listeners(controller.signal)).toBe(0);
+    const aborted = new AbortController();
+    const cut = abortableSleep(() => new Promise(() => {}), 10, aborted.signal).catch((e: unknown) => e);
+    aborted.abort("stop");
+    expect(await cut).toBe("stop");
+    expect(listeners(aborted.signal)).toBe(0);
+  });
+
+  it("by withDeadline, once disposed or once the caller aborted", () => {
+    const controller = new AbortController();
+    const deadline = withDeadline(controller.signal, 60_000, () => new TimeoutError("too slow", 60_000));
+    expect(listeners(controller.signal)).toBe(1);
+    deadline.dispose();
+    expect(listeners(controller.signal)).toBe(0);
+    const aborted = new AbortController();
+    const cut = withDeadline(aborted.signal, 60_000, () => new TimeoutError("too slow", 60_000));
+    aborted.abort("stop");
+    expect(listeners(aborted.signal)).toBe(0);
+    cut.dispose();
+  });
+
+  it("by a transport with a time limit, after a call with retries and logged bodies", async () => {
+    const controller = new AbortController();
+    const { send } = scripted([() => failed(503), ok], { timeoutMs: 60_000, logBodies: true, onResponse() {} });
+    const request = new Request(URL_, { signal: controller.signal });
+    const before = listeners(request.signal); // the signal the transport sees: the request's own
+    expect((await send(request)).status).toBe(200);
+    expect(listeners(request.signal)).toBe(before);
+  });
+});
+
+describe("a client's TimeoutError", () => {
+  it("names the URL with its path parameters filled in", async () => {
+    const hanging = (request: Request) =>
+      new Promise<Response>((_, reject) =>
+        request.signal.addEventListener("abort", () => reject(request.signal.reason)),
+      );
+    const client = createClient({ baseUrl: "https://api.test", token: TOKEN, fetch: hanging, timeoutMs: 10 });
+    const orderUuid = "0b6e7a52-8c3d-4f1e-a9b7-5d2c8e1f4a30";
+    const error = await client
+      .GET("/v2/orders/{orderUuid}", { params: { path: { orderUuid } } })
+      .catch((e: unknown) => e);
+    expect((error as Error).message).toBe(
+      `Failed to GET https://api.test/v2/orders/${orderUuid}: no answer within 10 ms (timeoutMs)`,
+    );
   });
 });
