@@ -473,7 +473,7 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">, headers
 
     // What the logger and hooks are told; nothing is prepared for them when there are none.
     const event = observer ? describeRequest(template, method) : undefined;
-    const startedAt = observer ? performance.now() : 0;
+    const startedAt = performance.now();
 
     let token: string | undefined;
     let expired: string | undefined; // the token before a refresh, also kept out of every text
@@ -493,7 +493,7 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">, headers
           const body = observer.bodies && template.body !== null ? await template.clone().text() : undefined;
           observer.request(body === undefined ? { ...event } : { ...event, body: redact(body, [token, expired]) });
         }
-        const sentAt = observer ? performance.now() : 0;
+        const sentAt = performance.now();
 
         let response: Response | undefined;
         let failure: unknown;

@@ -659,3 +659,52 @@ describe("a client's TimeoutError", () => {
     );
   });
 });
+
+describe("durations", () => {
+  it("measure each attempt from sending to its answer, and the call from start to end, pauses included", async () => {
+    let clock = 1000;
+    vi.spyOn(performance, "now").mockImplementation(() => clock);
+    const lines: string[] = [];
+    const responses: ResponseEvent[] = [];
+    const logger = { debug() {}, info: (m: string) => lines.push(m), warn: (m: string) => lines.push(m), error() {} };
+    const answers = [() => failed(503), ok];
+    let n = 0;
+    const send = createTransport({
+      token: TOKEN,
+      logger,
+      onResponse: (event) => responses.push(event),
+      retries: { sleep: async (ms) => void (clock += ms), random: () => 0.5 },
+      fetch: async () => {
+        clock += 40;
+        const answer = answers[n++] ?? ok;
+        return answer();
+      },
+    });
+    await send(new Request(URL_));
+    expect(responses.map((r) => r.durationMs)).toEqual([40, 40]);
+    expect(lines).toEqual([
+      `[dispatchkit] GET ${URL_} 503 (attempt 1): retrying in 250 ms`,
+      `[dispatchkit] GET ${URL_} 200 in 330 ms (2 attempts, no request id)`,
+    ]);
+  });
+
+  it("measure a call that fails from its start", async () => {
+    let clock = 1000;
+    vi.spyOn(performance, "now").mockImplementation(() => clock);
+    const lines: string[] = [];
+    const logger = { debug() {}, info() {}, warn() {}, error: (m: string) => lines.push(m) };
+    const send = createTransport({
+      token: TOKEN,
+      logger,
+      retries: 0,
+      fetch: async () => {
+        clock += 70;
+        throw new TypeError("fetch failed");
+      },
+    });
+    await send(new Request(URL_)).catch(() => {});
+    expect(lines).toEqual([
+      `[dispatchkit] ConnectionError: Failed to GET ${URL_}: fetch failed (GET ${URL_}, 1 attempt in 70 ms)`,
+    ]);
+  });
+});
