@@ -186,7 +186,7 @@ function backoffDelay(retry: number, options: Pick<ResolvedRetry, "baseDelayMs" 
  * @param retries - retries made so far (0 after the first attempt).
  * @param response - the attempt's answer, or `undefined` when the fetch threw (DNS, refused, reset, TLS).
  * @param deadlineAt - when the call's time limit runs out (epoch ms; `Infinity` without one).
- * @param code - the error code of a 409 answer (the body is read for those only).
+ * @param code - the `code` of a 409 answer's body (the body is read for those only).
  */
 function retryDelay(
   retry: ResolvedRetry,
@@ -194,7 +194,7 @@ function retryDelay(
   retries: number,
   response: Response | undefined,
   deadlineAt: number,
-  code?: string,
+  code?: unknown,
 ): number | undefined {
   // Retries used up: every retry adds load on a server that may be struggling and time the caller waits, so
   // `maxRetries` bounds both.
@@ -213,7 +213,7 @@ function retryDelay(
   // answer replayed) and 5xx, except 501 and 505, which say the server cannot serve this request at all. Any other
   // answer would come back the same.
   const status = response.status;
-  const busyKey = status === 409 && code === "IDEMPOTENCY_KEY_IN_USE";
+  const busyKey = code === "IDEMPOTENCY_KEY_IN_USE"; // a 409's: no other answer's code is read
   if (status !== 408 && status !== 429 && !busyKey && (status < 500 || status === 501 || status === 505)) {
     return undefined;
   }
@@ -622,8 +622,8 @@ async function buffered(response: Response, signal: AbortSignal): Promise<Respon
     statusText: response.statusText,
     headers: response.headers,
   });
-  // A constructed Response has no URL; keep the one the answer came from (redirects followed).
-  if (response.url) Object.defineProperty(copy, "url", { value: response.url });
+  // A constructed Response has no URL (""); keep the one the answer came from (redirects followed).
+  Object.defineProperty(copy, "url", { value: response.url });
   return copy;
 }
 
@@ -659,12 +659,15 @@ async function isTokenExpired(response: Response): Promise<boolean> {
   return (await errorCodeOf(response)) === "TOKEN_EXPIRED";
 }
 
-/** The `code` of an error answer's body, read from a copy (the answer stays readable); undefined if it has none. */
-function errorCodeOf(response: Response): Promise<string | undefined> {
+/**
+ * The `code` of an error answer's body, read from a copy (the answer stays readable); undefined if it has none.
+ * Callers compare it with a known code, so a code that is not a string needs no check of its own.
+ */
+function errorCodeOf(response: Response): Promise<unknown> {
   return response
     .clone()
     .json()
-    .then((body: { code?: unknown }) => (typeof body.code === "string" ? body.code : undefined)) // `null` throws
+    .then((body: { code?: unknown }) => body.code) // a `null` body throws: no code
     .catch(() => undefined);
 }
 

@@ -708,3 +708,69 @@ describe("durations", () => {
     ]);
   });
 });
+
+describe("more retry and refresh rules", () => {
+  it("sends the request in the same tick with a string token (no pause to wait for a token)", () => {
+    let sent = 0;
+    const send = createTransport({
+      token: TOKEN,
+      fetch: async () => {
+        sent++;
+        return ok();
+      },
+    });
+    const call = send(new Request(URL_));
+    expect(sent).toBe(1);
+    return call;
+  });
+
+  it("hands back a 401 TOKEN_EXPIRED as it is when there is no onTokenExpired", async () => {
+    const { send, seen } = scripted([() => failed(401, "TOKEN_EXPIRED"), ok]);
+    const response = await send(new Request(URL_));
+    expect(response.status).toBe(401);
+    expect(seen).toHaveLength(1);
+  });
+
+  it("retries on IDEMPOTENCY_KEY_IN_USE in a 409 only, not in another answer", async () => {
+    for (const status of [400, 422]) {
+      const { send, seen } = scripted([() => failed(status, "IDEMPOTENCY_KEY_IN_USE"), ok]);
+      const response = await send(new Request(URL_, { method: "POST", body: "{}" }));
+      expect(response.status).toBe(status);
+      expect(seen).toHaveLength(1);
+    }
+  });
+
+  it("tells onRetry that a network error had no status", async () => {
+    const infos: unknown[] = [];
+    const { send } = scripted(
+      [
+        () => {
+          throw new TypeError("fetch failed");
+        },
+        ok,
+      ],
+      { retry: { onRetry: (info) => infos.push(info) } },
+    );
+    await send(new Request(URL_));
+    expect(infos).toEqual([{ attempt: 1, delayMs: 250, method: "GET", url: URL_, status: undefined }]);
+  });
+
+  it("keeps the answer's URL on the copy it reads into memory, and an empty one when it had none", async () => {
+    const answered = new Response("x", { status: 200 });
+    Object.defineProperty(answered, "url", { value: `${URL_}?page=3` });
+    const { send } = scripted([() => answered], { timeoutMs: 60_000 });
+    expect((await send(new Request(URL_))).url).toBe(`${URL_}?page=3`);
+    const bare = scripted([() => new Response("x", { status: 200 })], { timeoutMs: 60_000 });
+    expect((await bare.send(new Request(URL_))).url).toBe("");
+  });
+
+  it("leaves no listener on the request's signal after logging an answer's body", async () => {
+    const request = new Request(URL_);
+    const before = getEventListeners(request.signal, "abort").length;
+    const responses: ResponseEvent[] = [];
+    const { send } = scripted([ok], { logBodies: true, onResponse: (e) => responses.push(e) });
+    await send(request);
+    expect(responses[0]?.responseBody).toBe(JSON.stringify(workspaceList()));
+    expect(getEventListeners(request.signal, "abort").length).toBe(before);
+  });
+});
