@@ -283,6 +283,17 @@ describe("verifyWebhook signature header parsing", () => {
     }
   });
 
+  it("takes a value only when it is v0= and hex digits alone, nothing before or after", async () => {
+    const { rawBody, headers } = await signWebhookForTest(event, SECRET, TS);
+    const good = headers["x-dispatch-signature"] as string;
+    for (const bad of [`x${good}`, `${good}zz`, `${good} v0=00`]) {
+      const h = { ...headers, "x-dispatch-signature": bad };
+      expect(await reason(verifyWebhook({ rawBody, headers: h, secret: SECRET, now: NOW }))).toBe(
+        "malformed_signature",
+      );
+    }
+  });
+
   it("accepts spaces around a value and upper-case hex", async () => {
     const { rawBody, headers } = await signWebhookForTest(event, SECRET, TS);
     const hex = (headers["x-dispatch-signature"] as string).slice(3).toUpperCase();
