@@ -322,6 +322,7 @@ describe("a transport used on its own", () => {
       },
     });
     await client.GET("/v2/workspaces");
+    expect(seen[1]?.headers.get("x-dispatch-client")).toBe("dispatchkit-sdk/0.1.0");
     expect(seen[1]?.headers.has("user-agent")).toBe(false);
   });
 
@@ -772,5 +773,118 @@ describe("more retry and refresh rules", () => {
     await send(request);
     expect(responses[0]?.responseBody).toBe(JSON.stringify(workspaceList()));
     expect(getEventListeners(request.signal, "abort").length).toBe(before);
+  });
+});
+
+describe("answers not handed back, and bodies read for the hooks", () => {
+  it("frees the body of every answer it does not hand back (retried, or refreshed), and keeps the last", async () => {
+    const answers: Response[] = [];
+    const script = [
+      () => failed(401, "TOKEN_EXPIRED"),
+      () => failed(503),
+      () => new Response(null, { status: 503 }),
+      ok,
+    ];
+    const send = createTransport({
+      token: TOKEN,
+      onTokenExpired: () => "tok_fresh",
+      retries: { sleep: async () => {}, maxRetries: 3 },
+      fetch: async () => {
+        const answer = (script[answers.length] ?? ok)();
+        answers.push(answer);
+        return answer;
+      },
+    });
+    const response = await send(new Request(URL_));
+    expect(response.status).toBe(200);
+    expect(answers.map((a) => a.bodyUsed)).toEqual([true, true, false, false]); // the bodiless 503 has none to free
+    expect(await response.json()).toEqual(workspaceList());
+  });
+
+  it("refreshes only on a 401: another answer saying TOKEN_EXPIRED is handed back", async () => {
+    const refresh = vi.fn(() => "tok_fresh");
+    const { send, seen } = scripted([() => failed(403, "TOKEN_EXPIRED"), ok], { onTokenExpired: refresh });
+    expect((await send(new Request(URL_))).status).toBe(403);
+    expect(refresh).not.toHaveBeenCalled();
+    expect(seen).toHaveLength(1);
+  });
+
+  it("tells the hooks about a network error with logBodies on (no body to read)", async () => {
+    const responses: ResponseEvent[] = [];
+    const send = createTransport({
+      token: TOKEN,
+      retries: 0,
+      logBodies: true,
+      onResponse: (e) => responses.push(e),
+      fetch: async () => {
+        throw new TypeError("fetch failed");
+      },
+    });
+    await expect(send(new Request(URL_))).rejects.toThrow(`Failed to GET ${URL_}: fetch failed`);
+    expect(responses.map((r) => [r.status, r.error, "responseBody" in r])).toEqual([
+      [undefined, "fetch failed", false],
+    ]);
+  });
+
+  it("fails the call with the error of a body that breaks while it is read for the hooks", async () => {
+    const request = new Request(URL_);
+    const before = getEventListeners(request.signal, "abort").length;
+    const broken = () =>
+      new Response(
+        new ReadableStream({
+          pull(controller) {
+            controller.error(new Error("connection reset"));
+          },
+        }),
+      );
+    const { send } = scripted([broken], { logBodies: true, onResponse() {} });
+    await expect(send(request)).rejects.toThrow("connection reset");
+    expect(getEventListeners(request.signal, "abort").length).toBe(before);
+  });
+
+  it("stops reading a stalled body for the hooks when the caller aborts", async () => {
+    const controller = new AbortController();
+    const request = new Request(URL_, { signal: controller.signal });
+    const before = getEventListeners(request.signal, "abort").length;
+    const stalled = () => new Response(new ReadableStream({ pull: () => new Promise<void>(() => {}) }));
+    const { send } = scripted([stalled], { logBodies: true, onResponse() {} });
+    setTimeout(() => controller.abort("stop"), 5); // while the body is being read
+    await expect(send(request)).rejects.toBe("stop");
+    expect(getEventListeners(request.signal, "abort").length).toBe(before);
+  });
+
+  it("rejects at its deadline an answer that a fetch ignoring the signal hands over too late", async () => {
+    const send = createTransport({
+      token: TOKEN,
+      timeoutMs: 5,
+      fetch: () =>
+        new Promise<Response>((resolve) => {
+          const body = new ReadableStream({ pull: (c) => c.error(new Error("connection reset")) });
+          setTimeout(() => resolve(new Response(body)), 20);
+        }),
+    });
+    const error = await send(new Request(URL_)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+  });
+
+  it("waits as long as the answer takes when there is no time limit", async () => {
+    const send = createTransport({
+      token: TOKEN,
+      fetch: () => new Promise<Response>((resolve) => setTimeout(() => resolve(ok()), 15)),
+    });
+    expect((await send(new Request(URL_))).status).toBe(200);
+  });
+
+  it("adds no header of its own beyond authorization and identification", async () => {
+    const { send, seen } = scripted([ok]);
+    await send(new Request(URL_));
+    expect([...(seen[0]?.headers.keys() ?? [])].sort()).toEqual(["authorization", "user-agent", "x-dispatch-client"]);
+  });
+
+  it("names a URL without a host (a data: URL) by path /", async () => {
+    const requests: RequestEvent[] = [];
+    const { send } = scripted([ok], { onRequest: (e) => requests.push(e) });
+    await send(new Request("data:text/plain,a/b"));
+    expect(requests).toEqual([{ method: "GET", url: "data:text/plain,a/b", path: "/", attempt: 1 }]);
   });
 });
