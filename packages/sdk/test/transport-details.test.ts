@@ -674,7 +674,12 @@ describe("durations", () => {
       token: TOKEN,
       logger,
       onResponse: (event) => responses.push(event),
-      retries: { sleep: async (ms) => void (clock += ms), random: () => 0.5 },
+      retries: {
+        sleep: async (ms) => {
+          clock += ms;
+        },
+        random: () => 0.5,
+      },
       fetch: async () => {
         clock += 40;
         const answer = answers[n++] ?? ok;
