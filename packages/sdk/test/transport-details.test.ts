@@ -870,6 +870,26 @@ describe("answers not handed back, and bodies read for the hooks", () => {
     });
     const error = await send(new Request(URL_)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TimeoutError);
+    const whole = createTransport({
+      token: TOKEN,
+      timeoutMs: 5,
+      fetch: () => new Promise<Response>((resolve) => setTimeout(() => resolve(ok()), 20)),
+    });
+    await expect(whole(new Request(URL_))).rejects.toBeInstanceOf(TimeoutError);
+  });
+
+  it("starts no timer for a call without a time limit", async () => {
+    vi.useFakeTimers();
+    let timers = -1;
+    const send = createTransport({
+      token: TOKEN,
+      fetch: async () => {
+        timers = vi.getTimerCount();
+        return ok();
+      },
+    });
+    expect((await send(new Request(URL_))).status).toBe(200);
+    expect(timers).toBe(0);
   });
 
   it("waits as long as the answer takes when there is no time limit", async () => {
