@@ -878,6 +878,22 @@ describe("answers not handed back, and bodies read for the hooks", () => {
     await expect(whole(new Request(URL_))).rejects.toBeInstanceOf(TimeoutError);
   });
 
+  it("runs one timer for a client's call with a time limit: createClient's deadline, none of its own", async () => {
+    vi.useFakeTimers();
+    let timers = -1;
+    const client = createClient({
+      baseUrl: "https://api.test",
+      token: TOKEN,
+      timeoutMs: 60_000,
+      fetch: async () => {
+        timers = vi.getTimerCount();
+        return ok();
+      },
+    });
+    expect((await client.GET("/v2/workspaces")).response.status).toBe(200);
+    expect(timers).toBe(1);
+  });
+
   it("starts no timer for a call without a time limit", async () => {
     vi.useFakeTimers();
     let timers = -1;
