@@ -160,7 +160,7 @@ function normalize(value: number | false | RetryOptions | undefined): RetryOptio
 function resolveRetry(client: RetryOptions, call: RetryOptions): ResolvedRetry {
   const o = { ...client, ...call };
   return {
-    maxRetries: Math.max(0, o.maxRetries ?? 2),
+    maxRetries: o.maxRetries ?? 2, // a negative count retries nothing, like 0
     baseDelayMs: o.baseDelayMs ?? 500,
     maxDelayMs: o.maxDelayMs ?? 8000,
     maxRetryAfterMs: o.maxRetryAfterMs ?? 60_000,
@@ -186,7 +186,7 @@ function backoffDelay(retry: number, options: Pick<ResolvedRetry, "baseDelayMs" 
  * @param retries - retries made so far (0 after the first attempt).
  * @param response - the attempt's answer, or `undefined` when the fetch threw (DNS, refused, reset, TLS).
  * @param deadlineAt - when the call's time limit runs out (epoch ms; `Infinity` without one).
- * @param code - the error code of a 409 answer (the body is read for those only).
+ * @param code - the `code` of a 409 answer's body (the body is read for those only).
  */
 function retryDelay(
   retry: ResolvedRetry,
@@ -194,7 +194,7 @@ function retryDelay(
   retries: number,
   response: Response | undefined,
   deadlineAt: number,
-  code?: string,
+  code?: unknown,
 ): number | undefined {
   // Retries used up: every retry adds load on a server that may be struggling and time the caller waits, so
   // `maxRetries` bounds both.
@@ -213,7 +213,7 @@ function retryDelay(
   // answer replayed) and 5xx, except 501 and 505, which say the server cannot serve this request at all. Any other
   // answer would come back the same.
   const status = response.status;
-  const busyKey = status === 409 && code === "IDEMPOTENCY_KEY_IN_USE";
+  const busyKey = code === "IDEMPOTENCY_KEY_IN_USE"; // a 409's: no other answer's code is read
   if (status !== 408 && status !== 429 && !busyKey && (status < 500 || status === 501 || status === 505)) {
     return undefined;
   }
@@ -404,7 +404,6 @@ type CallExtras = Pick<CallOptions, "retries" | "timeoutMs" | "idempotencyKey"> 
 export function createTransport(options: Omit<ClientOptions, "baseUrl">, headersSet = false): FetchLike {
   const fetchFn: FetchLike = options.fetch ?? ((request) => globalThis.fetch(request));
   const clientRetry = normalize(options.retries);
-  const clientResolved = resolveRetry(clientRetry, {});
   const client = clientId(options.userAgent);
   const extraHeaders = options.headers ? [...new Headers(options.headers)] : [];
   const observer = createObserver(options);
@@ -433,7 +432,7 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">, headers
 
   return async function transport(template: Request): Promise<Response> {
     const extra = template as Request & CallExtras;
-    const retry = extra.retries === undefined ? clientResolved : resolveRetry(clientRetry, normalize(extra.retries));
+    const retry = resolveRetry(clientRetry, normalize(extra.retries));
     const timeoutMs = extra.timeoutMs ?? options.timeoutMs;
     const method = template.method.toUpperCase();
 
@@ -455,9 +454,9 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">, headers
     // into memory under it. (No closures on the path without a time limit: they cost on every call.)
     const managed = extra[CALL_DEADLINE];
     if (managed) managed.request = template;
-    const deadline =
-      managed?.deadline ??
-      (timeoutMs === undefined
+    // The deadline set up here, ended when this function returns.
+    const own =
+      managed !== undefined || timeoutMs === undefined
         ? undefined
         : withDeadline(
             template.signal,
@@ -467,14 +466,14 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">, headers
                 `Failed to ${target(template)}: no answer within ${timeoutMs} ms (timeoutMs)`,
                 timeoutMs,
               ),
-          ));
-    const own = deadline !== undefined && managed === undefined;
+          );
+    const deadline = managed?.deadline ?? own;
     const signal = deadline?.signal ?? template.signal;
     const deadlineAt = deadline?.at ?? Number.POSITIVE_INFINITY;
 
     // What the logger and hooks are told; nothing is prepared for them when there are none.
     const event = observer ? describeRequest(template, method) : undefined;
-    const startedAt = observer ? performance.now() : 0;
+    const startedAt = performance.now();
 
     let token: string | undefined;
     let expired: string | undefined; // the token before a refresh, also kept out of every text
@@ -494,7 +493,7 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">, headers
           const body = observer.bodies && template.body !== null ? await template.clone().text() : undefined;
           observer.request(body === undefined ? { ...event } : { ...event, body: redact(body, [token, expired]) });
         }
-        const sentAt = observer ? performance.now() : 0;
+        const sentAt = performance.now();
 
         let response: Response | undefined;
         let failure: unknown;
@@ -564,7 +563,7 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">, headers
       }
       throw reason;
     } finally {
-      if (own) deadline?.dispose();
+      own?.dispose();
     }
   };
 }
@@ -609,24 +608,22 @@ function describeOutcome(
   return { ...event, status: response.status, durationMs, requestId };
 }
 
-/** Statuses whose answers have no body (a `Response` refuses one). */
-const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304]);
-
 /**
  * The answer with its body read into memory, while `signal` (the call's deadline) can still stop the reading: a
  * server that sends its headers and then stalls must not hold the call past its time limit. For a request handed to
  * the transport directly, whose deadline ends when the transport returns; the caller then reads the complete copy.
  */
 async function buffered(response: Response, signal: AbortSignal): Promise<Response> {
+  // A null-body status (204, 304…) always comes without a body: no copy needed, none could carry one.
   if (response.body === null) return response;
   const bytes = await untilAborted(response.arrayBuffer(), signal);
-  const copy = new Response(NULL_BODY_STATUS.has(response.status) ? null : bytes, {
+  const copy = new Response(bytes, {
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,
   });
-  // A constructed Response has no URL; keep the one the answer came from (redirects followed).
-  if (response.url) Object.defineProperty(copy, "url", { value: response.url });
+  // A constructed Response has no URL (""); keep the one the answer came from (redirects followed).
+  Object.defineProperty(copy, "url", { value: response.url });
   return copy;
 }
 
@@ -662,14 +659,16 @@ async function isTokenExpired(response: Response): Promise<boolean> {
   return (await errorCodeOf(response)) === "TOKEN_EXPIRED";
 }
 
-/** The `code` of an error answer's body, read from a copy (the answer stays readable); undefined if it has none. */
-async function errorCodeOf(response: Response): Promise<string | undefined> {
-  try {
-    const body = (await response.clone().json()) as { code?: unknown };
-    return typeof body?.code === "string" ? body.code : undefined;
-  } catch {
-    return undefined;
-  }
+/**
+ * The `code` of an error answer's body, read from a copy (the answer stays readable); undefined if it has none.
+ * Callers compare it with a known code, so a code that is not a string needs no check of its own.
+ */
+function errorCodeOf(response: Response): Promise<unknown> {
+  return response
+    .clone()
+    .json()
+    .then((body: { code?: unknown }) => body.code) // a `null` body throws: no code
+    .catch(() => undefined);
 }
 
 /**

@@ -5,6 +5,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { createContractValidator } from "../../../test/support/openapi-validator.js";
 import {
+  DispatchError,
   signWebhookForTest,
   verifyWebhook,
   type WebhookEvent,
@@ -189,5 +190,244 @@ describe("verifyWebhook defaults", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+/** The verification error a call rejects with (fails the test if it resolves). */
+async function failure(promise: Promise<unknown>): Promise<WebhookVerificationError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(WebhookVerificationError);
+  return error as WebhookVerificationError;
+}
+
+/** A body signed independently (node:crypto) with SECRET at TS, as the service would. */
+async function signedRaw(rawBody: string | Uint8Array, ts: number | string = TS) {
+  const { createHmac } = await import("node:crypto");
+  const hex = createHmac("sha256", SECRET).update(`${ts}.`).update(rawBody).digest("hex");
+  return { "x-dispatch-signature": `v0=${hex}`, "x-dispatch-timestamp": String(ts) };
+}
+
+describe("verifyWebhook error messages", () => {
+  it("names the missing header, the signature header first", async () => {
+    const { rawBody } = await signWebhookForTest(event, SECRET, TS);
+    const none = await failure(verifyWebhook({ rawBody, headers: {}, secret: SECRET, now: NOW }));
+    expect(none.message).toBe("Failed to verify webhook: no x-dispatch-signature header");
+    const noTimestamp = await failure(
+      verifyWebhook({ rawBody, headers: { "x-dispatch-signature": "v0=00" }, secret: SECRET, now: NOW }),
+    );
+    expect(noTimestamp.reason).toBe("missing_header");
+    expect(noTimestamp.message).toBe("Failed to verify webhook: no x-dispatch-timestamp header");
+    const blank = await failure(
+      verifyWebhook({
+        rawBody,
+        headers: { "x-dispatch-signature": "v0=00", "x-dispatch-timestamp": "  " },
+        secret: SECRET,
+        now: NOW,
+      }),
+    );
+    expect(blank.message).toBe("Failed to verify webhook: no x-dispatch-timestamp header");
+  });
+
+  it("says what is malformed: the signature values, or the timestamp", async () => {
+    const { rawBody, headers } = await signWebhookForTest(event, SECRET, TS);
+    const signature = await failure(
+      verifyWebhook({ rawBody, headers: { ...headers, "x-dispatch-signature": "v1=ab" }, secret: SECRET, now: NOW }),
+    );
+    expect(signature.message).toBe("Failed to verify webhook: x-dispatch-signature holds no v0=<hex> value");
+    const timestamp = await failure(
+      verifyWebhook({ rawBody, headers: { ...headers, "x-dispatch-timestamp": "-5" }, secret: SECRET, now: NOW }),
+    );
+    expect(timestamp.reason).toBe("malformed_signature");
+    expect(timestamp.message).toBe("Failed to verify webhook: x-dispatch-timestamp is not unix seconds");
+  });
+
+  it("gives the rounded skew and the tolerance of a stale timestamp", async () => {
+    const { rawBody, headers } = await signWebhookForTest(event, SECRET, TS);
+    const error = await failure(verifyWebhook({ rawBody, headers, secret: SECRET, now: NOW + 400_600 }));
+    expect(error.reason).toBe("timestamp_out_of_tolerance");
+    expect(error.message).toBe(`Failed to verify webhook: timestamp ${TS} is 401 s away from now (tolerance 300 s)`);
+  });
+
+  it("says no signature matches, and that a body is not JSON", async () => {
+    const { rawBody, headers } = await signWebhookForTest(event, SECRET, TS);
+    const mismatch = await failure(verifyWebhook({ rawBody, headers, secret: "whsec_other", now: NOW }));
+    expect(mismatch.message).toBe("Failed to verify webhook: no signature matches the body and secret");
+    const notJson = await failure(
+      verifyWebhook({ rawBody: "nope", headers: await signedRaw("nope"), secret: SECRET, now: NOW }),
+    );
+    expect(notJson.message).toBe("Failed to verify webhook: the body is not JSON");
+  });
+
+  it("serializes with its reason", async () => {
+    const { rawBody, headers } = await signWebhookForTest(event, SECRET, TS);
+    const error = await failure(verifyWebhook({ rawBody, headers, secret: "whsec_other", now: NOW }));
+    expect(error.name).toBe("WebhookVerificationError");
+    expect(JSON.parse(JSON.stringify(error))).toEqual({
+      name: "WebhookVerificationError",
+      message: "Failed to verify webhook: no signature matches the body and secret",
+      reason: "signature_mismatch",
+    });
+  });
+});
+
+describe("verifyWebhook signature header parsing", () => {
+  it("skips values that are not v0=<even-length hex> and accepts the one that is", async () => {
+    const { rawBody, headers } = await signWebhookForTest(event, SECRET, TS);
+    const good = headers["x-dispatch-signature"] as string;
+    for (const noise of ["v0=abc", "v0=zz", "v1=00", "v0=", "garbage", " v0=0g "]) {
+      const h = { ...headers, "x-dispatch-signature": `${noise},${good}` };
+      expect(await reason(verifyWebhook({ rawBody, headers: h, secret: SECRET, now: NOW }))).toBe("passed");
+    }
+  });
+
+  it("takes a value only when it is v0= and hex digits alone, nothing before or after", async () => {
+    const { rawBody, headers } = await signWebhookForTest(event, SECRET, TS);
+    const good = headers["x-dispatch-signature"] as string;
+    for (const bad of [`x${good}`, `${good}zz`, `${good} v0=00`]) {
+      const h = { ...headers, "x-dispatch-signature": bad };
+      expect(await reason(verifyWebhook({ rawBody, headers: h, secret: SECRET, now: NOW }))).toBe(
+        "malformed_signature",
+      );
+    }
+  });
+
+  it("accepts spaces around a value and upper-case hex", async () => {
+    const { rawBody, headers } = await signWebhookForTest(event, SECRET, TS);
+    const hex = (headers["x-dispatch-signature"] as string).slice(3).toUpperCase();
+    const h = { ...headers, "x-dispatch-signature": `  v0=${hex}  ` };
+    expect(await reason(verifyWebhook({ rawBody, headers: h, secret: SECRET, now: NOW }))).toBe("passed");
+  });
+
+  it("refuses an odd number of hex digits, even when the digits otherwise match", async () => {
+    const { rawBody, headers } = await signWebhookForTest(event, SECRET, TS);
+    const h = { ...headers, "x-dispatch-signature": `${headers["x-dispatch-signature"]}0` };
+    expect(await reason(verifyWebhook({ rawBody, headers: h, secret: SECRET, now: NOW }))).toBe("malformed_signature");
+  });
+
+  it("does not match a signature that has the right bytes followed by more", async () => {
+    const { rawBody, headers } = await signWebhookForTest(event, SECRET, TS);
+    for (const extra of ["00", (headers["x-dispatch-signature"] as string).slice(3)]) {
+      const h = { ...headers, "x-dispatch-signature": `${headers["x-dispatch-signature"]}${extra}` };
+      expect(await reason(verifyWebhook({ rawBody, headers: h, secret: SECRET, now: NOW }))).toBe("signature_mismatch");
+    }
+  });
+
+  it("does not match the first half of the right signature, nor a signature one byte off", async () => {
+    const { rawBody, headers } = await signWebhookForTest(event, SECRET, TS);
+    const hex = (headers["x-dispatch-signature"] as string).slice(3);
+    const last = hex.slice(-2) === "00" ? "01" : "00";
+    for (const bad of [hex.slice(0, 32), `${hex.slice(0, -2)}${last}`, `${last}${hex.slice(2)}`]) {
+      const h = { ...headers, "x-dispatch-signature": `v0=${bad}` };
+      expect(await reason(verifyWebhook({ rawBody, headers: h, secret: SECRET, now: NOW }))).toBe("signature_mismatch");
+    }
+  });
+
+  it("finds the headers in any case in a plain object, skipping headers whose value is undefined", async () => {
+    const { rawBody, headers } = await signWebhookForTest(event, SECRET, TS);
+    const h = {
+      "X-Other": "1",
+      "X-Dispatch-Signature": headers["x-dispatch-signature"],
+      "X-Dispatch-Timestamp": headers["x-dispatch-timestamp"],
+    };
+    expect(await reason(verifyWebhook({ rawBody, headers: h, secret: SECRET, now: NOW }))).toBe("passed");
+    const unset = { ...h, "X-Dispatch-Signature": undefined };
+    const error = await failure(verifyWebhook({ rawBody, headers: unset, secret: SECRET, now: NOW }));
+    expect(error.message).toBe("Failed to verify webhook: no x-dispatch-signature header");
+  });
+
+  it("joins repeated headers (Node's arrays) with commas, so each value is tried", async () => {
+    const { rawBody, headers } = await signWebhookForTest(event, SECRET, TS);
+    const h = { ...headers, "x-dispatch-signature": ["v0=00", headers["x-dispatch-signature"] as string] };
+    expect(await reason(verifyWebhook({ rawBody, headers: h, secret: SECRET, now: NOW }))).toBe("passed");
+    const stale = { ...headers, "x-dispatch-signature": ["v0=00", "v0=0102"] };
+    expect(await reason(verifyWebhook({ rawBody, headers: stale, secret: SECRET, now: NOW }))).toBe(
+      "signature_mismatch",
+    );
+  });
+
+  it("reads a get() object that answers null as a missing header", async () => {
+    const { rawBody } = await signWebhookForTest(event, SECRET, TS);
+    const error = await failure(verifyWebhook({ rawBody, headers: { get: () => null }, secret: SECRET, now: NOW }));
+    expect(error.reason).toBe("missing_header");
+  });
+});
+
+describe("verifyWebhook timestamps and bodies", () => {
+  it("accepts the exact tolerance boundary and refuses one millisecond past it", async () => {
+    const { rawBody, headers } = await signWebhookForTest(event, SECRET, TS);
+    const at = (now: number, toleranceSeconds: number) =>
+      reason(verifyWebhook({ rawBody, headers, secret: SECRET, now, toleranceSeconds }));
+    expect(await at(NOW + 10_000, 10)).toBe("passed");
+    expect(await at(NOW - 10_000, 10)).toBe("passed");
+    expect(await at(NOW + 10_001, 10)).toBe("timestamp_out_of_tolerance");
+    expect(await at(NOW - 10_001, 10)).toBe("timestamp_out_of_tolerance");
+    expect(await at(NOW, 0)).toBe("passed");
+    expect(await at(NOW + 1, 0)).toBe("timestamp_out_of_tolerance");
+  });
+
+  it("accepts a timestamp with spaces around it, signed without them", async () => {
+    const { rawBody, headers } = await signWebhookForTest(event, SECRET, TS);
+    const h = { ...headers, "x-dispatch-timestamp": ` ${TS} ` };
+    expect(await reason(verifyWebhook({ rawBody, headers: h, secret: SECRET, now: NOW }))).toBe("passed");
+  });
+
+  it("refuses a timestamp with a fraction or a sign as malformed", async () => {
+    const { rawBody, headers } = await signWebhookForTest(event, SECRET, TS);
+    for (const ts of [`${TS}.5`, `+${TS}`, `${TS}x`, `x${TS}`]) {
+      const h = { ...headers, "x-dispatch-timestamp": ts };
+      expect(await reason(verifyWebhook({ rawBody, headers: h, secret: SECRET, now: NOW }))).toBe(
+        "malformed_signature",
+      );
+    }
+  });
+
+  it("refuses a signed body that is not UTF-8 as invalid_json, even where a lenient decoder would read JSON", async () => {
+    const bytes = new Uint8Array([0x22, 0xff, 0x22]); // `"`, an invalid byte, `"`
+    const headers = await signedRaw(bytes);
+    expect(await reason(verifyWebhook({ rawBody: bytes, headers, secret: SECRET, now: NOW }))).toBe("invalid_json");
+  });
+
+  it("verifies bytes as the exact bytes received, a view into a larger buffer included", async () => {
+    const { rawBody, headers } = await signWebhookForTest(event, SECRET, TS);
+    const encoded = new TextEncoder().encode(rawBody);
+    const larger = new Uint8Array(encoded.length + 4);
+    larger.set(encoded, 2);
+    const view = larger.subarray(2, 2 + encoded.length);
+    expect(await verifyWebhook({ rawBody: view, headers, secret: SECRET, now: NOW })).toEqual(event);
+  });
+
+  it("tries every secret of a rotation, the matching one last", async () => {
+    const { rawBody, headers } = await signWebhookForTest(event, SECRET, TS);
+    expect(await verifyWebhook({ rawBody, headers, secret: ["whsec_a", "whsec_b", SECRET], now: NOW })).toEqual(event);
+    expect(await reason(verifyWebhook({ rawBody, headers, secret: [], now: NOW }))).toBe("signature_mismatch");
+  });
+
+  it("fails with a DispatchError naming WebCrypto when the runtime has none", async () => {
+    const { rawBody, headers } = await signWebhookForTest(event, SECRET, TS);
+    vi.stubGlobal("crypto", undefined);
+    try {
+      await expect(verifyWebhook({ rawBody, headers, secret: SECRET, now: NOW })).rejects.toThrow(
+        new DispatchError("Failed to verify webhook: WebCrypto (globalThis.crypto.subtle) is not available"),
+      );
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
+describe("signWebhookForTest", () => {
+  it("sends the headers the service sends, with whole seconds", async () => {
+    const signed = await signWebhookForTest(event, SECRET, TS + 0.9);
+    expect(signed.rawBody).toBe(JSON.stringify(event));
+    expect(signed.headers).toEqual({
+      "content-type": "application/json",
+      "x-dispatch-event-id": event.id,
+      "x-dispatch-timestamp": String(TS),
+      "x-dispatch-topic": "order.status_updated",
+      "x-dispatch-signature": (await signedRaw(signed.rawBody))["x-dispatch-signature"],
+    });
   });
 });
