@@ -91,6 +91,12 @@ describe("redact", () => {
 });
 
 /** Everything a failed call leaves behind: the error in every form, and the logger's lines. */
+/**
+ * Stack frames without their line:column: a property's two calls run from different lines, and a token such as "22"
+ * would be found in the position of one call site that the reference call's stack does not share.
+ */
+const withoutPositions = (text: string) => text.replace(/:\d+:\d+\b/g, ":L:C");
+
 async function failedCall(token: string, quoted: string) {
   const lines: string[] = [];
   const keep = (message: string) => void lines.push(message.replace(/\d+ ms/g, "N ms"));
@@ -116,8 +122,8 @@ async function failedCall(token: string, quoted: string) {
     message: e.message,
     json: JSON.stringify(e),
     lines,
-    inspected: inspect(e, { depth: 10, showHidden: true }),
-    stacks: `${e.stack}\n${(e.cause as Error).stack}`,
+    inspected: withoutPositions(inspect(e, { depth: 10, showHidden: true })),
+    stacks: withoutPositions(`${e.stack}\n${(e.cause as Error).stack}`),
   };
 }
 
@@ -139,7 +145,8 @@ describe("the token never leaks from a failed call", () => {
         expect(seen.json).toBe(reference.json);
         expect(seen.lines).toEqual(reference.lines);
       }),
-      { numRuns: 150 },
+      // ["22", ""]: a token that is also a frame's line or column (it failed before positions were taken out).
+      { numRuns: 150, examples: [["22", ""]] },
     );
   });
 
