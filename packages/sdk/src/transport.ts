@@ -404,6 +404,8 @@ type CallExtras = Pick<CallOptions, "retries" | "timeoutMs" | "idempotencyKey"> 
 export function createTransport(options: Omit<ClientOptions, "baseUrl">, headersSet = false): FetchLike {
   const fetchFn: FetchLike = options.fetch ?? ((request) => globalThis.fetch(request));
   const clientRetry = normalize(options.retries);
+  // Resolved once: most calls carry no retry settings of their own.
+  const clientResolved = resolveRetry(clientRetry, {});
   const client = clientId(options.userAgent);
   const extraHeaders = options.headers ? [...new Headers(options.headers)] : [];
   const observer = createObserver(options);
@@ -432,7 +434,7 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">, headers
 
   return async function transport(template: Request): Promise<Response> {
     const extra = template as Request & CallExtras;
-    const retry = resolveRetry(clientRetry, normalize(extra.retries));
+    const retry = extra.retries === undefined ? clientResolved : resolveRetry(clientRetry, normalize(extra.retries));
     const timeoutMs = extra.timeoutMs ?? options.timeoutMs;
     const method = template.method.toUpperCase();
 
@@ -473,7 +475,8 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">, headers
 
     // What the logger and hooks are told; nothing is prepared for them when there are none.
     const event = observer ? describeRequest(template, method) : undefined;
-    const startedAt = performance.now();
+    // Durations are for the logger and hooks only: nothing is timed without them.
+    const startedAt = observer ? performance.now() : 0;
 
     let token: string | undefined;
     let expired: string | undefined; // the token before a refresh, also kept out of every text
@@ -493,7 +496,7 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">, headers
           const body = observer.bodies && template.body !== null ? await template.clone().text() : undefined;
           observer.request(body === undefined ? { ...event } : { ...event, body: redact(body, [token, expired]) });
         }
-        const sentAt = performance.now();
+        const sentAt = observer ? performance.now() : 0;
 
         let response: Response | undefined;
         let failure: unknown;
