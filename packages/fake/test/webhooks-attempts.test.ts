@@ -3,7 +3,7 @@
  * acknowledge a delivery, what a failing in-process listener logs, the answer timeout and its option, in-process
  * listeners and their URLs, and attempts in flight when a run overlaps, or when the fake is reset or restored.
  */
-import { createFake } from "@dispatchkit/fake";
+import { createFake, type WebhookHandler } from "@dispatchkit/fake";
 import { http } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
@@ -31,6 +31,21 @@ async function subscribe(url: string) {
 async function publishOneRoute() {
   const { route } = await scheduledRoute(server.fake, 1);
   await publish(server.fake, [route]);
+}
+
+/**
+ * Listen at each URL with its handler, subscribe each URL (in this order) to `route.published`, publish one route
+ * (one event, one delivery per URL), then run `body`; the listeners stop afterwards, whatever happens.
+ */
+async function withOneEvent(handlers: Record<string, WebhookHandler>, body: () => Promise<void>) {
+  const stops = Object.entries(handlers).map(([url, handler]) => server.fake.webhooks.listen(url, handler));
+  try {
+    for (const url of Object.keys(handlers)) await subscribe(url);
+    await publishOneRoute();
+    await body();
+  } finally {
+    for (const stop of stops) stop();
+  }
 }
 
 /** The delivery log, one row per delivery: its URL, status, next attempt and its attempts' result, status and error. */
@@ -72,12 +87,8 @@ describe("what acknowledges an attempt", () => {
     const t0 = fake.clock.now();
     const statuses = [200, 204, 299, 300, 302, 404, 500];
     const urls = statuses.map((status) => `https://app.example.com/answers/${status}`);
-    const stops = statuses.map((status, i) =>
-      fake.webhooks.listen(urls[i] ?? "", () => new Response(null, { status })),
-    );
-    try {
-      for (const url of urls) await subscribe(url);
-      await publishOneRoute();
+    const handlers = Object.fromEntries(urls.map((url, i) => [url, () => new Response(null, { status: statuses[i] })]));
+    await withOneEvent(handlers, async () => {
       await fake.runUntilIdle();
       expect(log()).toEqual([
         [urls[0], "succeeded", null, [["succeeded", 200, null]]],
@@ -88,9 +99,7 @@ describe("what acknowledges an attempt", () => {
         [urls[5], "pending", t0 + MIN, [["rejected", 404, null]]],
         [urls[6], "pending", t0 + MIN, [["rejected", 500, null]]],
       ]);
-    } finally {
-      for (const stop of stops) stop();
-    }
+    });
   });
 
   it("a listener that answers no Response, or throws something that is not an Error, fails the attempt with what it did", async () => {
@@ -99,21 +108,19 @@ describe("what acknowledges an attempt", () => {
     const urls = ["no-response", "throws-string", "throws-with-cause", "throws-with-non-error-cause"].map(
       (path) => `https://app.example.com/${path}`,
     );
-    const stops = [
-      fake.webhooks.listen(urls[0] ?? "", () => ({ status: 204 }) as unknown as Response),
-      fake.webhooks.listen(urls[1] ?? "", () => {
+    const handlers: WebhookHandler[] = [
+      () => ({ status: 204 }) as unknown as Response,
+      () => {
         throw "receiver down";
-      }),
-      fake.webhooks.listen(urls[2] ?? "", () => {
+      },
+      () => {
         throw new Error("fetch failed", { cause: new Error("connect ECONNREFUSED 10.0.0.1:443") });
-      }),
-      fake.webhooks.listen(urls[3] ?? "", () => {
+      },
+      () => {
         throw new Error("receiver down", { cause: "maintenance" });
-      }),
+      },
     ];
-    try {
-      for (const url of urls) await subscribe(url);
-      await publishOneRoute();
+    await withOneEvent(Object.fromEntries(urls.map((url, i) => [url, handlers[i]])), async () => {
       await fake.runUntilIdle();
       expect(log()).toEqual([
         [
@@ -131,9 +138,7 @@ describe("what acknowledges an attempt", () => {
         ],
         [urls[3], "pending", t0 + MIN, [["connection_error", null, "the listener threw: receiver down"]]],
       ]);
-    } finally {
-      for (const stop of stops) stop();
-    }
+    });
   });
 });
 
@@ -189,40 +194,34 @@ describe("the answer timeout", () => {
     const { fake } = server;
     const t0 = fake.clock.now();
     const listener = heldListener();
-    const stop = fake.webhooks.listen(APP, listener.handler);
-    try {
-      await subscribe(APP);
-      await publishOneRoute();
+    await withOneEvent({ [APP]: listener.handler }, async () => {
       await fake.runUntilIdle();
       const signal = listener.calls[0]?.request.signal;
       expect(signal?.aborted).toBe(true);
       expect(reasonOf(signal)).toBe(`no answer within ${TIMEOUT_MS} ms`);
       expect(log()).toEqual([[APP, "pending", t0 + MIN, [["timeout", null, `no answer within ${TIMEOUT_MS} ms`]]]]);
-    } finally {
-      stop();
-    }
+    });
   });
 
   it("leaves an answered request alone: it is not aborted when the answer timeout would have run out", async () => {
     const { fake } = server;
     const requests: Request[] = [];
-    const stop = fake.webhooks.listen(APP, (request) => {
+    const answer = (request: Request) => {
       requests.push(request);
       return new Response(null, { status: 204 });
-    });
-    try {
-      await subscribe(APP);
-      await publishOneRoute();
+    };
+    await withOneEvent({ [APP]: answer }, async () => {
       // The timeout runs on real timers: faked here, so its instant can be passed without waiting.
       vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-      await fake.runUntilIdle();
-      vi.advanceTimersByTime(TIMEOUT_MS);
+      try {
+        await fake.runUntilIdle();
+        vi.advanceTimersByTime(TIMEOUT_MS);
+      } finally {
+        vi.useRealTimers();
+      }
       expect(requests.map((request) => request.signal.aborted)).toEqual([false]);
       expect(log()).toEqual([[APP, "succeeded", null, [["succeeded", 204, null]]]]);
-    } finally {
-      vi.useRealTimers();
-      stop();
-    }
+    });
   });
 });
 
@@ -316,10 +315,7 @@ describe("attempts in flight", () => {
     const { fake } = server;
     const t0 = fake.clock.now();
     const listener = heldListener();
-    const stop = fake.webhooks.listen(APP, listener.handler);
-    try {
-      await subscribe(APP);
-      await publishOneRoute();
+    await withOneEvent({ [APP]: listener.handler }, async () => {
       const running = fake.runUntilIdle();
       await listener.called(1);
       await fake.runUntilIdle(); // nothing else is due: the attempt is in flight
@@ -329,18 +325,13 @@ describe("attempts in flight", () => {
       await running;
       expect(listener.calls).toHaveLength(1);
       expect(log()).toEqual([[APP, "succeeded", null, [["succeeded", 204, null]]]]);
-    } finally {
-      stop();
-    }
+    });
   });
 
   it("reset() aborts them: the receiver's request is aborted at once, and a late answer is never recorded", async () => {
     const { fake } = server;
     const listener = heldListener();
-    const stop = fake.webhooks.listen(APP, listener.handler);
-    try {
-      await subscribe(APP);
-      await publishOneRoute();
+    await withOneEvent({ [APP]: listener.handler }, async () => {
       const running = fake.runUntilIdle();
       await listener.called(1);
       fake.reset();
@@ -352,37 +343,27 @@ describe("attempts in flight", () => {
       await fake.runUntilIdle();
       expect(fake.webhooks.deliveries()).toEqual([]);
       expect(listener.calls).toHaveLength(1);
-    } finally {
-      stop();
-    }
+    });
   });
 
   it("reset() right as a run starts, before the attempt is sent: the run still ends at once, with nothing recorded", async () => {
     const { fake } = server;
     const listener = heldListener();
-    const stop = fake.webhooks.listen(APP, listener.handler);
-    try {
-      await subscribe(APP);
-      await publishOneRoute();
+    await withOneEvent({ [APP]: listener.handler }, async () => {
       const running = fake.runUntilIdle(); // the attempt is being signed: not sent yet
       fake.reset();
       await running; // a listener that never answers does not hold it up
       // (whatever request may still reach the listener is aborted already)
       expect(listener.calls.filter((call) => !call.request.signal.aborted)).toEqual([]);
       expect(fake.webhooks.deliveries()).toEqual([]);
-    } finally {
-      stop();
-    }
+    });
   });
 
   it("restore() aborts them and drops their outcome: the restored delivery is due again, as it was", async () => {
     const { fake } = server;
     const t0 = fake.clock.now();
     const listener = heldListener();
-    const stop = fake.webhooks.listen(APP, listener.handler);
-    try {
-      await subscribe(APP);
-      await publishOneRoute();
+    await withOneEvent({ [APP]: listener.handler }, async () => {
       expect(log()).toEqual([[APP, "pending", t0, []]]);
       const snapshot = fake.snapshot();
       const first = fake.runUntilIdle();
@@ -403,8 +384,6 @@ describe("attempts in flight", () => {
       await second;
       expect(listener.calls).toHaveLength(2);
       expect(log()).toEqual([[APP, "succeeded", null, [["succeeded", 204, null]]]]);
-    } finally {
-      stop();
-    }
+    });
   });
 });
