@@ -87,7 +87,9 @@ describe("what acknowledges an attempt", () => {
     const t0 = fake.clock.now();
     const statuses = [200, 204, 299, 300, 302, 404, 500];
     const urls = statuses.map((status) => `https://app.example.com/answers/${status}`);
-    const handlers = Object.fromEntries(urls.map((url, i) => [url, () => new Response(null, { status: statuses[i] })]));
+    const handlers = Object.fromEntries(
+      statuses.map((status, i) => [urls[i] ?? "", () => new Response(null, { status })]),
+    );
     await withOneEvent(handlers, async () => {
       await fake.runUntilIdle();
       expect(log()).toEqual([
@@ -120,7 +122,7 @@ describe("what acknowledges an attempt", () => {
         throw new Error("receiver down", { cause: "maintenance" });
       },
     ];
-    await withOneEvent(Object.fromEntries(urls.map((url, i) => [url, handlers[i]])), async () => {
+    await withOneEvent(Object.fromEntries(handlers.map((handler, i) => [urls[i] ?? "", handler])), async () => {
       await fake.runUntilIdle();
       expect(log()).toEqual([
         [
