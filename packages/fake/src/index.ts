@@ -7,8 +7,8 @@
  */
 
 // The fake
+export { createFake } from "./fake.js";
 export {
-  createFake,
   type Fake,
   type FakeOptions,
   type FakeActions,
@@ -17,7 +17,7 @@ export {
   type FakeSnapshot,
   DEFAULT_BASE_URL,
   DEFAULT_TOKEN,
-} from "./fake.js";
+} from "./fake-api.js";
 export type { FakeControl } from "./control/control.js";
 
 // Test control: actions, drivers, faults, the request journal
@@ -30,8 +30,8 @@ export type {
   AutoDriverSettings,
 } from "./control/driver.js";
 export type { Instant } from "./control/schemas.js";
-export type { Fault, FaultInput } from "./http/faults.js";
-export type { JournalEntry, JournalFilter } from "./http/journal.js";
+export type { Fault, FaultInput } from "./control/faults.js";
+export type { JournalEntry, JournalFilter } from "./control/journal.js";
 export type { OperationId } from "./http/contract-operations.js";
 export type { ErrorCode } from "./domain/errors.js";
 
@@ -76,7 +76,7 @@ export type { RateLimitOptions } from "./http/rate-limit.js";
 export type { Logger } from "./http/router.js";
 
 // Webhooks: subscriptions, the delivery log and in-process receivers (fake.webhooks, createFake({ webhooks }))
-export type { FakeWebhooks, WebhookDeliveryFilter } from "./webhooks/fake-webhooks.js";
+export type { FakeWebhooks, WebhookDeliveryFilter } from "./control/webhooks.js";
 export type { WebhookHandler, WebhookOptions } from "./webhooks/dispatcher.js";
 export type {
   WebhookSubscriptionRecord,

@@ -10,14 +10,14 @@ import { isoString } from "../domain/clock.js";
 import type { ActionPolicy } from "../domain/context.js";
 import { DomainError, notFound, validationFailed } from "../domain/errors.js";
 import type { ActionKind, ActionRecord, NotificationRecord } from "../domain/records.js";
-import type { Fake, FakeSnapshot } from "../fake.js";
+import type { Fake, FakeSnapshot } from "../fake-api.js";
 import { CONTRACT_OPERATIONS, type OperationId } from "../http/contract-operations.js";
-import type { FaultInput } from "../http/faults.js";
 import { toWorkspaceBody } from "../http/handlers/workspaces.js";
 import { parseWith } from "../http/input.js";
-import type { JournalEntry } from "../http/journal.js";
 import type { PublicOperation, PublicRequestContext } from "../http/router.js";
 import type { DriverStop } from "./driver.js";
+import type { FaultInput } from "./faults.js";
+import type { JournalEntry } from "./journal.js";
 import {
   advanceBody,
   autoDriverSchema,

@@ -10,9 +10,9 @@
  */
 import { isoString } from "../domain/clock.js";
 import type { WebhookAttemptRecord, WebhookDeliveryRecord } from "../domain/records.js";
-import type { Fake } from "../fake.js";
+import type { Fake } from "../fake-api.js";
 import type { PublicOperation } from "../http/router.js";
-import type { WebhookDeliveryFilter } from "../webhooks/fake-webhooks.js";
+import type { WebhookDeliveryFilter } from "./webhooks.js";
 
 const isoOrNull = (ms: number | null) => (ms === null ? null : isoString(ms));
 

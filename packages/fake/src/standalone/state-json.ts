@@ -8,8 +8,9 @@ import { ACTION_KINDS } from "../domain/actions.js";
 import type { ActionOptions, State } from "../domain/context.js";
 import { createIds } from "../domain/ids.js";
 import type { WebhookState } from "../domain/records.js";
-import { type Fake, internalsOf } from "../fake.js";
+import type { Fake } from "../fake-api.js";
 import { formatPath } from "../http/input.js";
+import { runtimeOf } from "../runtime.js";
 import { decodePendingWork, encodePendingWork, type PendingWorkJson, pendingWorkJson } from "./pending-work.js";
 
 /** A Map as its `[key, value]` pairs; anything else as it is. */
@@ -382,11 +383,11 @@ export function parseFakeData(value: unknown, prefix = "fake"): FakeDataJson {
 
 /** Everything `fake` holds that a user built up, as plain JSON data (see {@link FakeDataJson}). */
 export function exportFakeData(fake: Fake): FakeDataJson {
-  const { context } = internalsOf(fake);
+  const { context } = runtimeOf(fake);
   return {
     idsPosition: context.ids.position,
     actionOptions: structuredClone(context.actions.options) as ActionOptions,
-    pendingWork: encodePendingWork(context.actions.works, (uuid) => context.state.actions.get(uuid)?.kind),
+    pendingWork: encodePendingWork(context.actions.works),
     state: encodeState(context.state),
   };
 }
@@ -397,7 +398,7 @@ export function exportFakeData(fake: Fake): FakeDataJson {
  */
 export function importFakeData(fake: Fake, data: FakeDataJson): void {
   fake.reset();
-  const { context } = internalsOf(fake);
+  const { context } = runtimeOf(fake);
   context.state = decodeState(data.state);
   context.ids = createIds(data.idsPosition, data.idsPosition);
   context.actions.options = structuredClone(data.actionOptions) as ActionOptions;

@@ -1,15 +1,11 @@
 /**
- * The work of pending actions as plain data: each command builds its work from params (`savableWork`), so a saved
- * held, delayed or poll-counted action ends after a restart exactly as it would have without one.
+ * The work of pending actions in the state file: already plain data (`{ kind, params }`, run by the domain's one
+ * table of runners), so a saved held, delayed or poll-counted action ends after a restart exactly as it would have
+ * without one. Loading checks each kind's params.
  */
 import { z } from "zod";
-import { paramsOfWork } from "../domain/actions.js";
 import type { ActionWork } from "../domain/context.js";
-import { deleteWork } from "../domain/order-deletion.js";
-import { updateWork } from "../domain/order-update.js";
-import { publishWork } from "../domain/publishing.js";
 import type { ActionKind } from "../domain/records.js";
-import { scheduleWork } from "../domain/scheduling/runs.js";
 
 /** One pending action's work: the action's uuid and kind, and the params its command built the work from. */
 export interface PendingWorkJson {
@@ -48,35 +44,12 @@ export const pendingWorkJson = z.discriminatedUnion(
   ) as unknown as readonly [z.ZodObject, ...z.ZodObject[]],
 );
 
-/** Build a kind's work again from its saved params (checked by {@link pendingWorkJson}). */
-function rebuild(kind: ActionKind, params: unknown): ActionWork {
-  switch (kind) {
-    case "schedule":
-      return scheduleWork(params as Parameters<typeof scheduleWork>[0]);
-    case "publish":
-      return publishWork(params as Parameters<typeof publishWork>[0]);
-    case "update":
-      return updateWork(params as Parameters<typeof updateWork>[0]);
-    case "delete":
-      return deleteWork(params as Parameters<typeof deleteWork>[0]);
-  }
-}
-
-/** The saveable work of the pending actions, oldest first (work not built from params is left out). */
-export function encodePendingWork(
-  works: ReadonlyMap<string, ActionWork>,
-  kindOf: (uuid: string) => ActionKind | undefined,
-): PendingWorkJson[] {
-  const out: PendingWorkJson[] = [];
-  for (const [uuid, work] of works) {
-    const kind = kindOf(uuid);
-    const params = paramsOfWork(work);
-    if (kind !== undefined && params !== undefined) out.push({ uuid, kind, params: structuredClone(params) });
-  }
-  return out;
+/** The saveable work of the pending actions, oldest first: plain data already, copied. */
+export function encodePendingWork(works: ReadonlyMap<string, ActionWork>): PendingWorkJson[] {
+  return [...works].map(([uuid, { kind, params }]) => ({ uuid, kind, params: structuredClone(params) }));
 }
 
 /** The works of saved pending actions, by action uuid. */
 export function decodePendingWork(saved: readonly PendingWorkJson[]): Map<string, ActionWork> {
-  return new Map(saved.map(({ uuid, kind, params }) => [uuid, rebuild(kind, structuredClone(params))]));
+  return new Map(saved.map(({ uuid, kind, params }) => [uuid, { kind, params: structuredClone(params) }]));
 }

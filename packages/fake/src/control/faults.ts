@@ -8,10 +8,10 @@
 import { z } from "zod";
 import { type ErrorCode, validationFailed } from "../domain/errors.js";
 import { createRandom } from "../domain/ids.js";
-import { CONTRACT_OPERATIONS, type OperationId } from "./contract-operations.js";
-import { parseWith } from "./input.js";
-import { type ApiCall, jsonResponse } from "./router.js";
-import { STATUS_BY_CODE } from "./status.js";
+import { CONTRACT_OPERATIONS, type OperationId } from "../http/contract-operations.js";
+import { parseWith } from "../http/input.js";
+import { type ApiCall, jsonResponse } from "../http/router.js";
+import { STATUS_BY_CODE } from "../http/status.js";
 
 /** What to inject into the calls of one operation. */
 export interface FaultInput {

@@ -1,0 +1,45 @@
+/**
+ * Snapshots of a fake (`fake.snapshot()`, `fake.restore()`, `POST /_fake/snapshots`): a structured clone of the
+ * state, pending work included (it is plain data), and the position of the id sequence. A snapshot object carries
+ * its data itself under a `Symbol.for` key, so any copy of the package restores it; the clock is not part of it.
+ */
+import type { Context, State } from "../domain/context.js";
+import { createIds } from "../domain/ids.js";
+import type { FakeSnapshot } from "../fake-api.js";
+
+/** What a snapshot holds. */
+export interface SnapshotData {
+  readonly seed: number;
+  readonly state: State;
+  readonly idsPosition: number;
+  readonly works: Context["actions"]["works"];
+}
+
+const DATA = Symbol.for("@dispatchkit/fake.snapshot");
+
+/** Copy everything `ctx` holds into a new, frozen snapshot taken at the clock's now. */
+export function takeSnapshot(ctx: Context, seed: number): FakeSnapshot {
+  const data: SnapshotData = {
+    seed,
+    state: structuredClone(ctx.state),
+    idsPosition: ctx.ids.position,
+    works: structuredClone(ctx.actions.works),
+  };
+  const snapshot = { takenAt: ctx.clock.now() };
+  Object.defineProperty(snapshot, DATA, { value: data, enumerable: false });
+  return Object.freeze(snapshot);
+}
+
+/** What `snapshot` holds; throws for an object that is not a snapshot. */
+export function snapshotData(snapshot: FakeSnapshot): SnapshotData {
+  const data = (snapshot as { [DATA]?: SnapshotData })[DATA];
+  if (data === undefined) throw new TypeError("Failed to restore the fake: not a snapshot made by fake.snapshot()");
+  return data;
+}
+
+/** Put `ctx` back to a snapshot's data (copied: the snapshot can be restored again). */
+export function restoreSnapshot(ctx: Context, data: SnapshotData): void {
+  ctx.state = structuredClone(data.state);
+  ctx.ids = createIds(data.seed, data.idsPosition);
+  ctx.actions.works = structuredClone(data.works);
+}
