@@ -114,3 +114,29 @@ if (process.argv.includes("--check")) {
   writeFileSync(documentPath, contractDocument);
   console.log(`generated ${documentPath}`);
 }
+
+// Also generates packages/fake/src/control/generated/control-openapi.ts from packages/fake/control-openapi.yaml: the
+// control API's types, so its operations are typed from the document as the API's handlers are from openapi.yaml.
+{
+  const controlSpec = new URL("packages/fake/control-openapi.yaml", root);
+  const controlPath = fileURLToPath(new URL("packages/fake/src/control/generated/control-openapi.ts", root));
+  const controlBanner = BANNER.replace("from openapi.yaml", "from packages/fake/control-openapi.yaml");
+  const controlTypes = controlBanner + astToString(await openapiTS(controlSpec, {}));
+  if (process.argv.includes("--check")) {
+    let current = "";
+    try {
+      current = readFileSync(controlPath, "utf8");
+    } catch {}
+    if (current !== controlTypes) {
+      console.error(
+        "check:generated: packages/fake/src/control/generated/control-openapi.ts is stale; run npm run generate and commit it",
+      );
+      process.exit(1);
+    }
+    console.log("check:generated: the control API's types are up to date");
+  } else {
+    mkdirSync(dirname(controlPath), { recursive: true });
+    writeFileSync(controlPath, controlTypes);
+    console.log(`generated ${controlPath}`);
+  }
+}

@@ -3,7 +3,7 @@
  * from a snapshot. Every other domain module builds on these; this file imports nothing but leaves.
  */
 // Types only: the contract generated from openapi.yaml (the domain never imports from http/).
-import type { components } from "../../../sdk/src/generated/openapi.js";
+import type { components } from "@dispatchkit/sdk";
 import type { ServiceArea, TravelMode } from "./geo.js";
 
 /** An organization: owns tokens and workspaces. */
