@@ -7,19 +7,66 @@ import { z } from "zod";
 import { ACTION_KINDS } from "../domain/actions.js";
 import type { ActionOptions, State } from "../domain/context.js";
 import { createIds } from "../domain/ids.js";
-import type { WebhookState } from "../domain/records.js";
+import type {
+  ActionKind,
+  ActionRecord,
+  EventRecord,
+  IdempotencyRecord,
+  NotificationRecord,
+  OrderRecord,
+  Organization,
+  RouteRecord,
+  ScheduleRunRecord,
+  TokenRecord,
+  WebhookDeliveryRecord,
+  WebhookState,
+  WebhookSubscriptionRecord,
+  Workspace,
+} from "../domain/records.js";
 import type { Fake } from "../fake-api.js";
 import { formatPath } from "../http/input.js";
 import { runtimeOf } from "../runtime.js";
-import { decodePendingWork, encodePendingWork, type PendingWorkJson, pendingWorkJson } from "./pending-work.js";
+import { FAKE_DATA_SCHEMA } from "./generated/state-schema.js";
+import { decodePendingWork, encodePendingWork, type PendingWorkJson } from "./pending-work.js";
+
+/** A Map as its `[key, value]` pairs, in insertion order (every Map of the state has string keys). */
+type Entries<V> = [string, V][];
+
+/**
+ * A {@link State} with its Maps as `[key, value]` pairs: what {@link encodeState} returns. Written out field by field
+ * (the schema generator reads it), and checked against {@link State} below, so the two cannot drift.
+ */
+export interface StateJson {
+  organizations: Entries<Organization>;
+  tokens: Entries<TokenRecord>;
+  workspaces: Entries<Workspace>;
+  nextWorkspaceId: number;
+  orders: Entries<OrderRecord>;
+  orderNumbers: Entries<number>;
+  routes: Entries<RouteRecord>;
+  actions: Entries<ActionRecord>;
+  events: EventRecord[];
+  notifications: NotificationRecord[];
+  scheduleRuns: Entries<ScheduleRunRecord>;
+  webhooks: {
+    subscriptions: Entries<WebhookSubscriptionRecord>;
+    deliveries: Entries<WebhookDeliveryRecord>;
+    fannedOut: number;
+    lastDelivery: number;
+  };
+  idempotencyKeys: Entries<IdempotencyRecord>;
+}
 
 /** A Map as its `[key, value]` pairs; anything else as it is. */
 type Pairs<T> = T extends Map<infer K, infer V> ? [K, V][] : T;
-
-/** A {@link State} with its Maps as `[key, value]` pairs: what {@link encodeState} returns. */
-export type StateJson = { [K in Exclude<keyof State, "webhooks">]: Pairs<State[K]> } & {
+/** {@link State} with its Maps as pairs, derived: {@link StateJson} must equal it. */
+type DerivedStateJson = { [K in Exclude<keyof State, "webhooks">]: Pairs<State[K]> } & {
   webhooks: { [K in keyof WebhookState]: Pairs<WebhookState[K]> };
 };
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Fails to compile when {@link StateJson} and {@link State} drift apart. */
+const stateJsonMatchesState: Same<StateJson, DerivedStateJson> = true;
+void stateJsonMatchesState;
 
 /** What a fake holds beside its records: the id generator's position and how new actions run. */
 export interface FakeDataJson {
@@ -37,242 +84,29 @@ export class StateFormatError extends Error {
   override readonly name = "StateFormatError";
 }
 
-const str = z.string();
-const num = z.number();
-const int = z.int();
-const nullableStr = str.nullable();
-const nullableNum = num.nullable();
-const kind = z.enum(ACTION_KINDS as readonly ["schedule", "publish", "update", "delete"]);
-const eventType = z.enum(["route.published", "route.eta_updated", "order.status_updated"]);
-
-/** Pairs of a Map: keys are strings in every Map of the state. */
-const entries = <T extends z.ZodType>(value: T) => z.array(z.tuple([str, value]));
-
-// Records are loose objects: a field the schema does not name is kept as it is, never dropped.
-const location = z.looseObject({ address: str, latitude: num, longitude: num });
-const organization = z.looseObject({ id: str, name: str });
-const token = z.looseObject({ token: str, organizationId: str, createdAt: num, expiresAt: nullableNum });
-const workspace = z.looseObject({
-  uuid: str,
-  workspaceId: int,
-  organizationId: str,
-  name: str,
-  timezone: str,
-  serviceArea: z.looseObject({ latitude: num, longitude: num, radiusKm: num }),
-  createdAt: num,
-});
-const order = z.looseObject({
-  uuid: str,
-  organizationId: str,
-  workspaceUuid: str,
-  orderNumber: str,
-  status: z.enum(["not_scheduled", "scheduled", "delivered", "missed"]),
-  routeUuid: nullableStr,
-  name: nullableStr,
-  customerOrderNumber: nullableStr,
-  deliveryDate: str,
-  location,
-  timeWindows: z.array(z.looseObject({ startTime: str, endTime: str })),
-  duration: num,
-  load: num,
-  tags: z.array(str),
-  priority: z.enum(["low", "normal", "high"]),
-  phone: nullableStr,
-  email: nullableStr,
-  instructions: nullableStr,
-  customFields: z.record(str, z.union([str, num, z.boolean(), z.null()])),
-  packages: z.array(z.looseObject({ barcode: nullableStr, description: nullableStr, quantity: num })),
-  signatureUrl: nullableStr,
-  deliveryTime: nullableNum,
-  deliveryMissedReason: nullableStr,
-  deliveryNotes: nullableStr,
-  createdAt: num,
-  updatedAt: num,
-});
-const timelineEntry = z.looseObject({
-  type: z.enum(["start_location", "delivering_stop", "end_location"]),
-  orderUuid: nullableStr,
-  distanceFromPreviousKm: num,
-  plannedArrival: nullableNum,
-  plannedDeparture: nullableNum,
-  estimatedArrival: nullableNum,
-  estimatedDeparture: nullableNum,
-  actualArrival: nullableNum,
-  actualDeparture: nullableNum,
-});
-const route = z.looseObject({
-  uuid: str,
-  organizationId: str,
-  workspaceUuid: str,
-  name: str,
-  date: str,
-  startTime: str,
-  endTime: str,
-  startLocation: location,
-  endLocation: location.nullable(),
-  capacity: nullableNum,
-  tags: z.array(str),
-  driver: z.looseObject({ name: str, email: nullableStr, phone: nullableStr }).nullable(),
-  locked: z.boolean(),
-  status: z.enum(["planned", "published"]),
-  publishedAt: nullableNum,
-  travelMode: z.enum(["car", "bicycle"]),
-  orderUuids: z.array(str),
-  timeline: z.array(timelineEntry),
-  distanceInKilometers: num,
-  workingTimeInSeconds: num,
-  createdAt: num,
-  updatedAt: num,
-});
-const action = z.looseObject({
-  uuid: str,
-  organizationId: str,
-  workspaceUuid: nullableStr,
-  kind,
-  status: z.enum(["pending", "finished", "failed"]),
-  createdAt: num,
-  finishedAt: nullableNum,
-  summary: z.looseObject({}).nullable(),
-  reason: nullableStr,
-  dueAt: nullableNum,
-  held: z.boolean(),
-  afterPolls: int.nullable(),
-  polls: int,
-  failWith: nullableStr,
-});
-const event = z.looseObject({
-  id: str,
-  organizationId: str,
-  workspaceUuid: str,
-  createdAt: num,
-  type: eventType,
-  data: z.looseObject({}),
-});
-const notification = z.looseObject({
-  id: str,
-  organizationId: str,
-  workspaceUuid: str,
-  orderUuid: str,
-  routeUuid: str,
-  kind: z.enum(["order_delivered", "order_missed"]),
-  email: nullableStr,
-  phone: nullableStr,
-  message: str,
-  trackingLink: str,
-  createdAt: num,
-});
-const scheduleRun = z.looseObject({
-  actionUuid: str,
-  organizationId: str,
-  workspaceUuid: str,
-  timezone: str,
-  date: str,
-  mode: z.enum(["all", "specific", "what_if"]),
-  committed: z.boolean(),
-  summary: z.looseObject({}),
-  routes: z.array(
-    z.looseObject({
-      routeUuid: str,
-      stops: z.array(
-        z.looseObject({
-          sequence: int,
-          orderUuid: str,
-          arrivalTime: num,
-          departureTime: num,
-          distanceFromPreviousStopInKilometers: num,
-          load: num,
-        }),
-      ),
-      distanceInKilometers: num,
-      workingTimeInSeconds: num,
-      load: num,
-    }),
-  ),
-  unscheduled: z.array(z.looseObject({})),
-});
-const subscription = z.looseObject({
-  uuid: str,
-  organizationId: str,
-  url: str,
-  events: z.array(eventType),
-  workspaceUuid: nullableStr,
-  secret: str,
-  createdAt: num,
-  firstEvent: int,
-});
-const delivery = z.looseObject({
-  id: str,
-  organizationId: str,
-  subscriptionUuid: str,
-  url: str,
-  eventId: str,
-  eventType,
-  status: z.enum(["pending", "succeeded", "failed", "cancelled"]),
-  createdAt: num,
-  nextAttemptAt: nullableNum,
-  attempts: z.array(
-    z.looseObject({
-      attempt: int,
-      at: num,
-      result: z.enum(["succeeded", "rejected", "timeout", "connection_error"]),
-      status: int.nullable(),
-      error: nullableStr,
-      durationMs: num,
-      nextAttemptAt: nullableNum,
-    }),
-  ),
-  redeliveryOf: nullableStr,
-});
-const idempotency = z.looseObject({
-  organizationId: str,
-  key: str,
-  request: z.looseObject({ method: str, target: str, bodySha256: str }),
-  answer: z.looseObject({ status: int, headers: z.array(z.tuple([str, str])), body: nullableStr }),
-  storedAt: num,
-});
-
-const stateJson = z
-  .strictObject({
-    organizations: entries(organization),
-    tokens: entries(token),
-    workspaces: entries(workspace),
-    nextWorkspaceId: int,
-    orders: entries(order),
-    orderNumbers: entries(int),
-    routes: entries(route),
-    actions: entries(action),
-    events: z.array(event),
-    notifications: z.array(notification),
-    scheduleRuns: entries(scheduleRun),
-    webhooks: z.strictObject({
-      subscriptions: entries(subscription),
-      deliveries: entries(delivery),
-      fannedOut: int,
-      lastDelivery: int,
-    }),
-    idempotencyKeys: entries(idempotency),
-  })
-  .superRefine(pendingDeliveriesResolve);
+/**
+ * The generated schema of one part of the data (a definition of {@link FAKE_DATA_SCHEMA}): the records' shapes come
+ * from their TypeScript types alone.
+ */
+function generated(name: string): z.ZodType {
+  const definitions = FAKE_DATA_SCHEMA.definitions as Record<string, object>;
+  // The definition itself as the root, beside every definition its references name (draft-07: `#/definitions/…`).
+  const draft07 = "http://json-schema.org/draft-07/schema#";
+  return z.fromJSONSchema({ $schema: draft07, ...definitions[name], definitions } as never);
+}
 
 /**
  * A pending delivery names a subscription and an event the state holds: the dispatcher would otherwise find it due
  * and have nothing to send, for ever (the API never leaves one: deleting a subscription cancels its deliveries).
  */
-function pendingDeliveriesResolve(
-  state: {
-    events: readonly { id: string }[];
-    webhooks: {
-      subscriptions: readonly (readonly [string, unknown])[];
-      deliveries: readonly (readonly [string, { status: string; subscriptionUuid: string; eventId: string }])[];
-    };
-  },
-  issues: z.RefinementCtx,
-): void {
-  const subscriptions = new Set(state.webhooks.subscriptions.map(([uuid]) => uuid));
-  const events = new Set(state.events.map((event) => event.id));
-  state.webhooks.deliveries.forEach(([, delivery], i) => {
+function pendingDeliveriesResolve({ state }: { state: unknown }, issues: z.RefinementCtx): void {
+  // Checked by the generated schema before this runs.
+  const { events: eventList, webhooks } = state as StateJson;
+  const subscriptions = new Set(webhooks.subscriptions.map(([uuid]) => uuid));
+  const events = new Set(eventList.map((event) => event.id));
+  webhooks.deliveries.forEach(([, delivery], i) => {
     if (delivery.status !== "pending") return;
-    const path = ["webhooks", "deliveries", i, 1];
+    const path = ["state", "webhooks", "deliveries", i, 1];
     if (!subscriptions.has(delivery.subscriptionUuid)) {
       issues.addIssue({
         code: "custom",
@@ -290,29 +124,38 @@ function pendingDeliveriesResolve(
   });
 }
 
+const kind = z.enum(ACTION_KINDS as readonly ActionKind[]);
+/** An action policy as `fake.actions.policy` stores it (closed, no negatives). */
 const policy = z.union([
   z.literal("immediate"),
   z.strictObject({
-    afterPolls: int.min(0).optional(),
-    afterMs: num.min(0).optional(),
+    afterPolls: z.int().min(0).optional(),
+    afterMs: z.number().min(0).optional(),
     hold: z.literal(true).optional(),
-    fail: str.optional(),
+    fail: z.string().optional(),
   }),
 ]);
-
+/** How new actions run, as set through `fake.actions` or the control API (closed, no negatives). */
 const actionOptions = z.strictObject({
   hold: z.union([z.boolean(), z.array(kind)]).optional(),
-  delayMs: num.min(0).optional(),
-  retryAfterSeconds: num.min(0).optional(),
+  delayMs: z.number().min(0).optional(),
+  retryAfterSeconds: z.number().min(0).optional(),
   policies: z.partialRecord(kind, policy).optional(),
 });
 
-const fakeDataJson = z.strictObject({
-  idsPosition: int.min(0).max(0xffffffff),
-  actionOptions,
-  pendingWork: z.array(pendingWorkJson),
-  state: stateJson,
-});
+/** Built on first use: most fakes never load a state file. */
+let fakeDataJson: z.ZodType | undefined;
+function fakeDataSchema(): z.ZodType {
+  fakeDataJson ??= z
+    .strictObject({
+      idsPosition: z.int().min(0).max(0xffffffff),
+      actionOptions,
+      pendingWork: z.array(generated("PendingWorkJson")),
+      state: generated("StateJson"),
+    })
+    .superRefine(pendingDeliveriesResolve);
+  return fakeDataJson;
+}
 
 /** The state as plain JSON data (a deep copy: nothing in it is shared with `state`). */
 export function encodeState(state: State): StateJson {
@@ -370,7 +213,7 @@ export function decodeState(json: StateJson): State {
  * field path (under `prefix`) and how many more there are.
  */
 export function parseFakeData(value: unknown, prefix = "fake"): FakeDataJson {
-  const result = fakeDataJson.safeParse(value);
+  const result = fakeDataSchema().safeParse(value);
   // The schema checked each record's known fields and kept the rest: the records are the state's own types.
   if (result.success) return result.data as unknown as FakeDataJson;
   const issues = result.error.issues;
