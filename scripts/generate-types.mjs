@@ -190,7 +190,10 @@ if (process.argv.includes("--check")) {
         .map(([k, v]) => {
           if (k === "$ref") return [k, `#/definitions/${safe(decodeURIComponent(v.slice("#/definitions/".length)))}`];
           if (k === "definitions" || k === "properties") {
-            return [k, Object.fromEntries(Object.entries(v).map(([n, d]) => [k === "definitions" ? safe(n) : n, clean(d)]))];
+            return [
+              k,
+              Object.fromEntries(Object.entries(v).map(([n, d]) => [k === "definitions" ? safe(n) : n, clean(d)])),
+            ];
           }
           return [k, clean(v)];
         }),
