@@ -3,23 +3,18 @@
  * written against these interfaces; `fake.ts` builds them.
  */
 import type { HttpHandler } from "msw";
+import type { FakeActions } from "./control/actions.js";
 import type { FakeControl } from "./control/control.js";
 import type { FakeDriver } from "./control/driver.js";
-import type { Fault, FaultInput } from "./control/faults.js";
-import type { JournalEntry, JournalFilter } from "./control/journal.js";
+import type { FakeFaults } from "./control/faults.js";
+import type { FakeJournal } from "./control/journal.js";
+import type { FakeSnapshot } from "./control/snapshots.js";
 import type { FakeWebhooks } from "./control/webhooks.js";
 import type { Clock, ManualClock } from "./domain/clock.js";
-import type { ActionOptions, ActionPolicy } from "./domain/context.js";
+import type { ActionOptions } from "./domain/context.js";
 import type { Geocoder, TravelProvider } from "./domain/geo.js";
 import type { WorkspaceInit } from "./domain/organizations.js";
-import type {
-  ActionKind,
-  ActionRecord,
-  EventRecord,
-  NotificationRecord,
-  Organization,
-  Workspace,
-} from "./domain/records.js";
+import type { EventRecord, NotificationRecord, Organization, Workspace } from "./domain/records.js";
 import type { RateLimitOptions } from "./http/rate-limit.js";
 import type { Logger } from "./http/router.js";
 import type { WebhookOptions } from "./webhooks/dispatcher.js";
@@ -73,53 +68,6 @@ export interface FakeOptions {
   sleep?: (ms: number) => Promise<void>;
   /** The request journal (`fake.journal`): it keeps the newest `limit` calls (default 1000; 0 keeps none). */
   journal?: { limit?: number };
-}
-
-/** Test control of a fake's background actions. */
-export interface FakeActions {
-  /** Every action of every organization, oldest first. */
-  list(): readonly ActionRecord[];
-  /** The actions still pending (held or delayed), oldest first. */
-  pending(): readonly ActionRecord[];
-  /** Run a pending action's work now (every pending action when `uuid` is omitted); returns them as ended. */
-  release(uuid?: string): readonly ActionRecord[];
-  /** End a pending action as `failed` with `reason`, without running its work. */
-  fail(uuid: string, reason: string): ActionRecord;
-  /**
-   * Hold new actions (all kinds, or the given kinds) until released; `hold(false)` stops holding. Holding a kind
-   * replaces its {@link FakeActions.policy}, and `hold(false)` drops the policies that hold: the last call wins.
-   */
-  hold(kinds?: boolean | readonly ActionKind[]): void;
-  /**
-   * How new actions of `kind` end: `"immediate"`, `{ afterPolls: n }`, `{ afterMs: t }`, `{ hold: true }`, and
-   * `fail: reason` alone or beside one of those (see {@link ActionPolicy}). Actions already pending keep theirs.
-   * A bad kind or policy throws 400 `VALIDATION_FAILED` naming the field.
-   */
-  policy(kind: ActionKind, policy: ActionPolicy): void;
-  /** The policy new actions of each kind get now. */
-  policies(): Record<ActionKind, ActionPolicy>;
-}
-
-/** Injected faults: the service failing on purpose, per contract operation. */
-export interface FakeFaults {
-  /**
-   * Make calls of one operation fail: answer a status and error code with the one error body, drop the
-   * connection, or wait before answering; once (`times: 1`), N times, always, or with a seeded probability.
-   * Checked after authentication and routing and before the handler, so a faulted call changes nothing.
-   */
-  add(fault: FaultInput): Fault;
-  /** Every fault added since the last clear, with how often each fired. */
-  list(): readonly Fault[];
-  /** Remove every fault. */
-  clear(): void;
-}
-
-/** The request journal: every call of the API the fake answered, oldest first. */
-export interface FakeJournal {
-  /** The journaled calls, all or those of one operation. */
-  list(filter?: JournalFilter): readonly JournalEntry[];
-  /** Forget every entry. */
-  clear(): void;
 }
 
 /** One running fake. */
@@ -180,10 +128,4 @@ export interface Fake {
   readonly journal: FakeJournal;
   /** The drivers of published routes: arrive, complete, or drive on their own as the clock moves. */
   readonly driver: FakeDriver;
-}
-
-/** What {@link Fake.snapshot} returns: opaque, and only good for {@link Fake.restore}. */
-export interface FakeSnapshot {
-  /** The fake's clock when the snapshot was taken (epoch ms). */
-  readonly takenAt: number;
 }

@@ -8,16 +8,11 @@
 
 // The fake
 export { createFake } from "./fake.js";
-export {
-  type Fake,
-  type FakeOptions,
-  type FakeActions,
-  type FakeFaults,
-  type FakeJournal,
-  type FakeSnapshot,
-  DEFAULT_BASE_URL,
-  DEFAULT_TOKEN,
-} from "./fake-api.js";
+export { type Fake, type FakeOptions, DEFAULT_BASE_URL, DEFAULT_TOKEN } from "./fake-api.js";
+export type { FakeActions } from "./control/actions.js";
+export type { FakeFaults } from "./control/faults.js";
+export type { FakeJournal } from "./control/journal.js";
+export type { FakeSnapshot } from "./control/snapshots.js";
 export type { FakeControl } from "./control/control.js";
 
 // Test control: actions, drivers, faults, the request journal

@@ -6,18 +6,20 @@
  * each beside its in-process call.
  */
 import type { z } from "zod";
+import type { ManualClock } from "../domain/clock.js";
 import { isoString } from "../domain/clock.js";
 import type { ActionPolicy } from "../domain/context.js";
 import { DomainError, notFound, validationFailed } from "../domain/errors.js";
 import type { ActionKind, ActionRecord, NotificationRecord } from "../domain/records.js";
-import type { Fake, FakeSnapshot } from "../fake-api.js";
 import { CONTRACT_OPERATIONS, type OperationId } from "../http/contract-operations.js";
 import { toWorkspaceBody } from "../http/handlers/workspaces.js";
 import { parseWith } from "../http/input.js";
 import type { PublicOperation, PublicRequestContext } from "../http/router.js";
-import type { DriverStop } from "./driver.js";
-import type { FaultInput } from "./faults.js";
-import type { JournalEntry } from "./journal.js";
+import type { FakeActions } from "./actions.js";
+import type { FakeControl } from "./control.js";
+import type { DriverStop, FakeDriver } from "./driver.js";
+import type { FakeFaults, FaultInput } from "./faults.js";
+import type { FakeJournal, JournalEntry } from "./journal.js";
 import {
   advanceBody,
   autoDriverSchema,
@@ -28,7 +30,9 @@ import {
   organizationBody,
   tokenBody,
 } from "./schemas.js";
+import type { FakeSnapshot } from "./snapshots.js";
 import { defineControlOperation } from "./typed.js";
+import type { FakeWebhooks } from "./webhooks.js";
 import { webhookControlOperations } from "./webhooks-http.js";
 
 /** Path prefix of the control endpoints. */
@@ -94,8 +98,27 @@ function toDriverStopBody(stop: DriverStop) {
 
 const OPERATION_IDS = new Set<string>(CONTRACT_OPERATIONS.map((o) => o.operationId));
 
-/** The control operations over one fake, for a router's `publicOperations` under {@link CONTROL_PREFIX}. */
-export function controlOperations(fake: Fake): PublicOperation[] {
+/**
+ * What the control operations drive: a fake's test control, as `Fake` offers it (the fake is passed in; this is
+ * the part of its interface they use, so test control needs nothing from the layers above it).
+ */
+export interface ControlledFake {
+  readonly clock: ManualClock;
+  readonly control: FakeControl;
+  readonly actions: FakeActions;
+  readonly faults: FakeFaults;
+  readonly journal: FakeJournal;
+  readonly driver: FakeDriver;
+  readonly webhooks: FakeWebhooks;
+  readonly notifications: readonly NotificationRecord[];
+  advance(ms: number): Promise<void>;
+  reset(): void;
+  snapshot(): FakeSnapshot;
+  restore(snapshot: FakeSnapshot): void;
+}
+
+/** The control operations over one fake, served by its router under {@link CONTROL_PREFIX}. */
+export function controlOperations(fake: ControlledFake): PublicOperation[] {
   // Snapshots taken over HTTP, by id; kept across resets, like a snapshot a test holds in a variable.
   const snapshots = new Map<string, FakeSnapshot>();
   const snapshotBody = (id: string, snapshot: FakeSnapshot) => ({ id, takenAt: isoString(snapshot.takenAt) });
@@ -234,6 +257,6 @@ export function controlOperations(fake: Fake): PublicOperation[] {
       status: 200,
       body: { data: fake.notifications.map(toNotificationBody) },
     })),
-    ...webhookControlOperations(fake),
+    ...webhookControlOperations(fake.webhooks),
   ];
 }

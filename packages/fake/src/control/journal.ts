@@ -6,6 +6,14 @@ import type { OperationId } from "../http/contract-operations.js";
 import { readBody } from "../http/request-limits.js";
 import type { ApiCall } from "../http/router.js";
 
+/** The request journal: every call of the API the fake answered, oldest first. */
+export interface FakeJournal {
+  /** The journaled calls, all or those of one operation. */
+  list(filter?: JournalFilter): readonly JournalEntry[];
+  /** Forget every entry. */
+  clear(): void;
+}
+
 /** One answered call of the API. */
 export interface JournalEntry {
   /** The answer's `x-request-id` (also kept for a network error, which the caller never sees). */

@@ -5,7 +5,12 @@
  */
 import type { Context, State } from "../domain/context.js";
 import { createIds } from "../domain/ids.js";
-import type { FakeSnapshot } from "../fake-api.js";
+
+/** What `fake.snapshot()` returns: opaque, and only good for `fake.restore()`. */
+export interface FakeSnapshot {
+  /** The fake's clock when the snapshot was taken (epoch ms). */
+  readonly takenAt: number;
+}
 
 /** What a snapshot holds. */
 export interface SnapshotData {

@@ -10,10 +10,9 @@
  */
 import { isoString } from "../domain/clock.js";
 import type { WebhookAttemptRecord, WebhookDeliveryRecord } from "../domain/records.js";
-import type { Fake } from "../fake-api.js";
 import type { PublicOperation } from "../http/router.js";
 import { defineControlOperation } from "./typed.js";
-import type { WebhookDeliveryFilter } from "./webhooks.js";
+import type { FakeWebhooks, WebhookDeliveryFilter } from "./webhooks.js";
 
 const isoOrNull = (ms: number | null) => (ms === null ? null : isoString(ms));
 
@@ -45,8 +44,8 @@ export function toDeliveryBody(delivery: WebhookDeliveryRecord) {
   };
 }
 
-/** The webhook control operations over one fake, for `controlOperations(fake)`. */
-export function webhookControlOperations(fake: Fake): PublicOperation[] {
+/** The webhook control operations over one fake's webhooks, for `controlOperations(fake)`. */
+export function webhookControlOperations(webhooks: FakeWebhooks): PublicOperation[] {
   return [
     defineControlOperation("/_fake/webhook-deliveries", "get", ({ query }) => {
       const filter: WebhookDeliveryFilter = {};
@@ -54,10 +53,10 @@ export function webhookControlOperations(fake: Fake): PublicOperation[] {
       const subscriptionUuid = query.get("subscriptionUuid");
       if (eventId !== null) filter.eventId = eventId;
       if (subscriptionUuid !== null) filter.subscriptionUuid = subscriptionUuid;
-      return { status: 200, body: { data: fake.webhooks.deliveries(filter).map(toDeliveryBody) } };
+      return { status: 200, body: { data: webhooks.deliveries(filter).map(toDeliveryBody) } };
     }),
     defineControlOperation("/_fake/webhook-deliveries/{id}/redeliver", "post", ({ params }) => {
-      return { status: 201, body: toDeliveryBody(fake.webhooks.redeliver(params.id ?? "")) };
+      return { status: 201, body: toDeliveryBody(webhooks.redeliver(params.id ?? "")) };
     }),
   ];
 }
