@@ -9,7 +9,7 @@ import { createFaultInjector, type Sleep } from "./control/faults.js";
 import { CONTROL_PREFIX, controlOperations } from "./control/http.js";
 import { createJournal, DEFAULT_JOURNAL_LIMIT } from "./control/journal.js";
 import { parsePolicy } from "./control/schemas.js";
-import { restoreSnapshot, snapshotData, takeSnapshot } from "./control/snapshots.js";
+import { createSnapshotStore, restoreSnapshot, snapshotData, takeSnapshot } from "./control/snapshots.js";
 import { createFakeWebhooks } from "./control/webhooks.js";
 import { ACTION_RUNNERS } from "./domain/action-work.js";
 import {
@@ -107,8 +107,10 @@ export function createFake(options: FakeOptions = {}): Fake {
   ];
   let mswHandlers: HttpHandler[] | undefined;
   let control: PublicOperation[] | undefined;
+  // Snapshots taken over HTTP (bounded; a reset forgets them).
+  const keptSnapshots = createSnapshotStore();
   const controlOps = () => {
-    control ??= controlOperations(fake);
+    control ??= controlOperations(fake, keptSnapshots);
     return control;
   };
   const rateLimiter = options.rateLimit ? createRateLimiter(clock, options.rateLimit) : undefined;
@@ -208,6 +210,7 @@ export function createFake(options: FakeOptions = {}): Fake {
       faults.reset();
       journal.clear();
       drivers.driver.stop();
+      keptSnapshots.clear();
       seeded = seedOrganization();
     },
     snapshot: () => takeSnapshot(context, seed),

@@ -30,7 +30,7 @@ import {
   organizationBody,
   tokenBody,
 } from "./schemas.js";
-import type { FakeSnapshot } from "./snapshots.js";
+import type { FakeSnapshot, SnapshotStore } from "./snapshots.js";
 import { defineControlOperation } from "./typed.js";
 import type { FakeWebhooks } from "./webhooks.js";
 import { webhookControlOperations } from "./webhooks-http.js";
@@ -118,9 +118,7 @@ export interface ControlledFake {
 }
 
 /** The control operations over one fake, served by its router under {@link CONTROL_PREFIX}. */
-export function controlOperations(fake: ControlledFake): PublicOperation[] {
-  // Snapshots taken over HTTP, by id; kept across resets, like a snapshot a test holds in a variable.
-  const snapshots = new Map<string, FakeSnapshot>();
+export function controlOperations(fake: ControlledFake, snapshots: SnapshotStore): PublicOperation[] {
   const snapshotBody = (id: string, snapshot: FakeSnapshot) => ({ id, takenAt: isoString(snapshot.takenAt) });
   const clockBody = () => ({ now: isoString(fake.clock.now()) });
 
@@ -221,10 +219,17 @@ export function controlOperations(fake: ControlledFake): PublicOperation[] {
     }),
     defineControlOperation("/_fake/snapshots", "post", async (req) => {
       await readOptional(req, emptyBody, "take a snapshot");
-      const snapshot = fake.snapshot();
-      const id = `snap_${snapshots.size + 1}`;
-      snapshots.set(id, snapshot);
+      const { id, snapshot } = snapshots.keep(fake.snapshot());
       return { status: 201, body: snapshotBody(id, snapshot) };
+    }),
+    defineControlOperation("/_fake/snapshots", "get", () => ({
+      status: 200,
+      body: { data: snapshots.list().map(({ id, snapshot }) => snapshotBody(id, snapshot)) },
+    })),
+    defineControlOperation("/_fake/snapshots/{id}", "delete", ({ params }) => {
+      const id = params.id ?? "";
+      if (!snapshots.delete(id)) throw notFound("snapshot", id);
+      return { status: 204 };
     }),
     defineControlOperation("/_fake/snapshots/{id}/restore", "post", async (req) => {
       const id = req.params.id ?? "";

@@ -304,7 +304,7 @@ export interface paths {
          * Reset the fake
          * @description Forgets everything and starts again from the seed (`fake.reset()`): the seeded organization with
          *     the same ids and token, no faults, an empty journal, the auto-driver off, the action policies of
-         *     the fake's options. The clock does not move back; snapshots taken over HTTP are kept.
+         *     the fake's options, no snapshots taken over HTTP. The clock does not move back.
          */
         post: operations["resetFake"];
         delete?: never;
@@ -320,15 +320,42 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the snapshots
+         * @description The snapshots kept over HTTP, oldest first.
+         */
+        get: operations["listSnapshots"];
         put?: never;
         /**
          * Take a snapshot
          * @description A copy of everything the fake holds (organizations, tokens, orders, routes, actions, events,
-         *     notifications, the id sequence; not the clock) to restore later (`fake.snapshot()`).
+         *     notifications, the id sequence; not the clock) to restore later (`fake.snapshot()`). The server
+         *     keeps at most 10 (each is a whole copy of the state): at that bound it answers 409 `CONFLICT`
+         *     until one is deleted or the fake is reset. Ids go `snap_1`, `snap_2`, …, and start again after a
+         *     reset.
          */
         post: operations["takeSnapshot"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_fake/snapshots/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a snapshot
+         * @description Forgets a snapshot taken over HTTP, which frees its place.
+         */
+        delete: operations["deleteSnapshot"];
         options?: never;
         head?: never;
         patch?: never;
@@ -447,6 +474,12 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        SnapshotInfo: {
+            /** @example snap_1 */
+            id: string;
+            /** Format: date-time */
+            takenAt: string;
+        };
         /** @description A stretch of the fake's time in milliseconds (at most ten years). */
         Milliseconds: number;
         /** @enum {string} */
@@ -709,12 +742,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": {
-                    /** @example snap_1 */
-                    id: string;
-                    /** Format: date-time */
-                    takenAt: string;
-                };
+                "application/json": components["schemas"]["SnapshotInfo"];
             };
         };
         /** @description `PAYLOAD_TOO_LARGE`: the request body is larger than 5 MiB (5,242,880 bytes); nothing was read or changed. */
@@ -1183,6 +1211,29 @@ export interface operations {
             400: components["responses"]["BadRequest"];
         };
     };
+    listSnapshots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The kept snapshots. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SnapshotInfo"][];
+                    };
+                };
+            };
+        };
+    };
     takeSnapshot: {
         parameters: {
             query?: never;
@@ -1194,6 +1245,22 @@ export interface operations {
         responses: {
             201: components["responses"]["Snapshot"];
             400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    deleteSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            404: components["responses"]["NotFound"];
         };
     };
     restoreSnapshot: {
