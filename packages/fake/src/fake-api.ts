@@ -66,8 +66,11 @@ export interface FakeOptions {
    * by the latency (`fake.advance(ms)`), so no real time passes; any other fake waits on a real timer.
    */
   sleep?: (ms: number) => Promise<void>;
-  /** The request journal (`fake.journal`): it keeps the newest `limit` calls (default 1000; 0 keeps none). */
-  journal?: { limit?: number };
+  /**
+   * The request journal (`fake.journal`): it keeps the newest `limit` calls (default 1000; 0 keeps none) and at most
+   * `maxBytes` of their bodies in all (default 8 MiB); a body over 64 KiB is kept as its size alone.
+   */
+  journal?: { limit?: number; maxBytes?: number };
 }
 
 /** One running fake. */

@@ -121,7 +121,7 @@ export function createFake(options: FakeOptions = {}): Fake {
     (frozen ? (ms) => fake.advance(ms) : (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const faults = createFaultInjector(sleep);
   const journalLimit = options.journal?.limit ?? DEFAULT_JOURNAL_LIMIT;
-  const journal = createJournal(journalLimit, faults.faultOf);
+  const journal = createJournal(options.journal ?? {}, faults.faultOf);
   const router = createRouter(context, {
     baseUrl,
     operations,

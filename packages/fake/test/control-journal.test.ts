@@ -33,7 +33,9 @@ describe("the request journal (fake.journal)", () => {
       query: `workspaceUuid=${workspaceUuid}`,
       status: 201,
       requestBody: [orderInput(0)],
+      requestBodyBytes: JSON.stringify([orderInput(0)]).length,
       responseBody: created.data,
+      responseBodyBytes: JSON.stringify(created.data).length,
       at: Date.parse("2026-11-23T08:00:00Z"),
       fault: null,
     });
@@ -80,5 +82,55 @@ describe("the request journal (fake.journal)", () => {
     const none = createFake({ now: "2026-11-23T08:00:00Z", journal: { limit: 0 } });
     await none.fetch("/v2/workspaces", { headers: { authorization: `Bearer ${none.token}` } });
     expect(none.journal.list()).toEqual([]);
+  });
+
+  it("keeps a body over 64 KiB as its size alone, and reads back a deeply nested body as its text", async () => {
+    const fake = createFake({ now: "2026-11-23T08:00:00Z" });
+    const post = (body: string, type = "application/json") =>
+      fake.fetch(`/v2/orders?workspaceUuid=${workspaceOf(fake).uuid}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${fake.token}`, "content-type": type },
+        body,
+      });
+    const large = "x".repeat(64 * 1024 + 1);
+    expect((await post(large, "text/plain")).status).toBe(415);
+    const fits = "y".repeat(64 * 1024);
+    await post(fits, "text/plain");
+    const deep = `${"[".repeat(10_000)}${"]".repeat(10_000)}`;
+    expect((await post(deep)).status).toBe(400);
+    const [over, atLimit, nested] = fake.journal.list();
+    expect(over).toMatchObject({ requestBody: null, requestBodyBytes: 64 * 1024 + 1 });
+    expect(atLimit).toMatchObject({ requestBody: fits, requestBodyBytes: 64 * 1024 });
+    // 10,000 levels: kept as its text, never parsed (a parsed copy would overflow the stack when read back).
+    expect(nested).toMatchObject({ requestBody: deep, requestBodyBytes: 20_000 });
+    // 65 levels is the first depth kept as text; 64 still parses.
+    await post(`${"[".repeat(65)}${"]".repeat(65)}`);
+    await post(`${"[".repeat(64)}${"]".repeat(64)}`);
+    const [, , , text, parsed] = fake.journal.list();
+    expect(text?.requestBody).toBe(`${"[".repeat(65)}${"]".repeat(65)}`);
+    expect(parsed?.requestBody).toEqual(JSON.parse(`${"[".repeat(64)}${"]".repeat(64)}`));
+    // Reading the journal back never fails: every entry serializes.
+    expect(() => JSON.stringify(fake.journal.list())).not.toThrow();
+  });
+
+  it("keeps at most maxBytes of bodies in all, dropping the oldest calls first", async () => {
+    const fake = createFake({ now: "2026-11-23T08:00:00Z", journal: { maxBytes: 100_000 } });
+    const body = JSON.stringify({ name: "z".repeat(30_000) });
+    for (let i = 0; i < 6; i++) {
+      await fake.fetch(`/v2/orders?workspaceUuid=${workspaceOf(fake).uuid}&n=${i}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${fake.token}`, "content-type": "application/json" },
+        body,
+      });
+    }
+    // Each call keeps about 30 kB of request body (its error answer is small): three fit in 100 kB.
+    expect(fake.journal.list().map((e) => e.query.split("&n=")[1])).toEqual(["3", "4", "5"]);
+    // A flood of refused calls is bounded too: each counts 256 bytes beside the bodies it keeps (its 401 answer).
+    const tiny = createFake({ now: "2026-11-23T08:00:00Z", journal: { maxBytes: 2_560, limit: 1000 } });
+    for (let i = 0; i < 20; i++) await tiny.fetch("/v2/workspaces");
+    const kept = tiny.journal.list();
+    const weight = 256 + (kept[0]?.responseBodyBytes ?? 0);
+    expect(kept[0]?.responseBodyBytes).toBeGreaterThan(0);
+    expect(kept).toHaveLength(Math.floor(2_560 / weight));
   });
 });

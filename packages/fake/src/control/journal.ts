@@ -28,10 +28,17 @@ export interface JournalEntry {
   query: string;
   /** The answer's status; 0 for an injected network error. */
   status: number;
-  /** The request body: its JSON, its text when it is not JSON, null when empty. */
+  /**
+   * The request body: its JSON, its text when it is not JSON (or nests deeper than {@link MAX_JOURNAL_BODY_DEPTH}),
+   * null when empty or when it was over {@link MAX_JOURNAL_BODY_BYTES} (then only its size is kept).
+   */
   requestBody: unknown;
+  /** The request body's size in bytes (0 when empty). */
+  requestBodyBytes: number;
   /** The response body, read the same way. */
   responseBody: unknown;
+  /** The response body's size in bytes (0 when empty or for a network error). */
+  responseBodyBytes: number;
   /** When the call arrived, on the fake's clock (epoch ms). */
   at: number;
   /** The id of the injected fault that answered the call, or null. */
@@ -57,25 +64,84 @@ export interface Journal {
 /** Most entries a journal keeps by default; the oldest go first. */
 export const DEFAULT_JOURNAL_LIMIT = 1000;
 
-/** A body as JSON when it parses, else its text; null when empty or never read whole (over the size limit). */
-async function bodyOf(message: Request | Response): Promise<unknown> {
-  let text: string;
-  try {
-    text = message instanceof Request ? new TextDecoder().decode(await readBody(message)) : await message.text();
-  } catch {
-    return null;
+/** Most bytes of bodies a journal keeps by default (all entries together); the oldest entries go first. */
+export const DEFAULT_JOURNAL_BYTES = 8 * 1024 * 1024;
+
+/** A body larger than this is not kept (nor parsed): its entry keeps its size and a null body. */
+export const MAX_JOURNAL_BODY_BYTES = 64 * 1024;
+
+/** A JSON body that nests deeper than this is kept as its text: reading it back never overflows the stack. */
+export const MAX_JOURNAL_BODY_DEPTH = 64;
+
+/** What an entry counts beside its bodies (its other fields), so a flood of empty calls is bounded too. */
+const ENTRY_OVERHEAD_BYTES = 256;
+
+/** Options of a journal (`createFake({ journal })`). */
+export interface JournalOptions {
+  /** Most entries kept (default {@link DEFAULT_JOURNAL_LIMIT}; 0 keeps none). */
+  limit?: number;
+  /** Most bytes of bodies kept in all (default {@link DEFAULT_JOURNAL_BYTES}). */
+  maxBytes?: number;
+}
+
+/** How deep the arrays and objects of a JSON text nest (brackets inside strings are not counted). */
+function nesting(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) deepest = Math.max(deepest, ++depth);
+    else if (c === 0x5d || c === 0x7d) depth--;
   }
-  if (text === "") return null;
+  return deepest;
+}
+
+/** A body as the journal keeps it, with its size. */
+interface KeptBody {
+  body: unknown;
+  bytes: number;
+}
+
+/** A body as JSON when it parses, else its text; null when empty, unreadable or over the size a journal keeps. */
+async function bodyOf(message: Request | Response): Promise<KeptBody> {
+  let bytes: Uint8Array;
   try {
-    return JSON.parse(text) as unknown;
+    bytes = message instanceof Request ? await readBody(message) : new Uint8Array(await message.arrayBuffer());
   } catch {
-    return text;
+    return { body: null, bytes: 0 };
+  }
+  if (bytes.length === 0 || bytes.length > MAX_JOURNAL_BODY_BYTES) return { body: null, bytes: bytes.length };
+  const text = new TextDecoder().decode(bytes);
+  if (nesting(text) > MAX_JOURNAL_BODY_DEPTH) return { body: text, bytes: bytes.length };
+  try {
+    return { body: JSON.parse(text) as unknown, bytes: bytes.length };
+  } catch {
+    return { body: text, bytes: bytes.length };
   }
 }
 
-/** Build a journal that keeps the newest `limit` calls (0 keeps none); `faultOf` names a response's fault. */
-export function createJournal(limit: number, faultOf: (response: Response) => string | null): Journal {
+/** The bytes an entry counts against the journal's bound: the bodies it keeps, and its other fields. */
+function weightOf(request: KeptBody, response: KeptBody): number {
+  const kept = (b: KeptBody) => (b.body === null ? 0 : b.bytes);
+  return ENTRY_OVERHEAD_BYTES + kept(request) + kept(response);
+}
+
+/**
+ * Build a journal that keeps the newest calls, at most `limit` of them and `maxBytes` of bodies in all (the oldest go
+ * first); `faultOf` names a response's fault.
+ */
+export function createJournal(options: JournalOptions, faultOf: (response: Response) => string | null): Journal {
+  const limit = options.limit ?? DEFAULT_JOURNAL_LIMIT;
+  const maxBytes = options.maxBytes ?? DEFAULT_JOURNAL_BYTES;
   let entries: JournalEntry[] = [];
+  let weights: number[] = [];
+  let total = 0;
   return {
     list(filter = {}) {
       const { operationId } = filter;
@@ -83,10 +149,14 @@ export function createJournal(limit: number, faultOf: (response: Response) => st
     },
     clear() {
       entries = [];
+      weights = [];
+      total = 0;
     },
     async record(call, request, response) {
       if (limit <= 0) return;
       const networkError = response.type === "error";
+      const requestBody = await bodyOf(request);
+      const responseBody = networkError ? { body: null, bytes: 0 } : await bodyOf(response.clone());
       const entry: JournalEntry = {
         requestId: call.requestId,
         // The router names calls from the contract's operations only.
@@ -95,13 +165,26 @@ export function createJournal(limit: number, faultOf: (response: Response) => st
         path: call.path,
         query: new URL(request.url).search.slice(1),
         status: networkError ? 0 : response.status,
-        requestBody: await bodyOf(request),
-        responseBody: networkError ? null : await bodyOf(response.clone()),
+        requestBody: requestBody.body,
+        requestBodyBytes: requestBody.bytes,
+        responseBody: responseBody.body,
+        responseBodyBytes: responseBody.bytes,
         at: call.receivedAt,
         fault: faultOf(response),
       };
+      const weight = weightOf(requestBody, responseBody);
       entries.push(entry);
-      if (entries.length > limit) entries = entries.slice(entries.length - limit);
+      weights.push(weight);
+      total += weight;
+      let drop = 0;
+      while (entries.length - drop > limit || (total > maxBytes && entries.length - drop > 1)) {
+        total -= weights[drop] ?? 0;
+        drop++;
+      }
+      if (drop > 0) {
+        entries = entries.slice(drop);
+        weights = weights.slice(drop);
+      }
     },
   };
 }

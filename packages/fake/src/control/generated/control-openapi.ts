@@ -606,10 +606,17 @@ export interface components {
             query: string;
             /** @description 0 for an injected network error. */
             status: number;
-            /** @description The request body as JSON, its text when not JSON, `null` when empty. */
+            /**
+             * @description The request body as JSON, its text when not JSON (or nested deeper than 64 levels), `null`
+             *     when empty or over 64 KiB (then only its size is kept).
+             */
             requestBody: unknown;
+            /** @description The request body's size in bytes. */
+            requestBodyBytes: number;
             /** @description The response body, read the same way. */
             responseBody: unknown;
+            /** @description The response body's size in bytes (0 for a network error). */
+            responseBodyBytes: number;
             /** Format: date-time */
             at: string;
             /** @description The id of the injected fault that answered the call. */
