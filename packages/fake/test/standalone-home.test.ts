@@ -57,7 +57,9 @@ describe("GET / on the standalone server", () => {
           path,
           url: `${running.url}${path}`,
         })),
+      persistence: { stateFile: null, savedAt: null, error: null },
     });
+    expect(body.description).toContain("Its data lives in memory only: a restart starts again.");
     // Every control endpoint the server serves, these among them.
     expect(body.control).toEqual(
       expect.arrayContaining(CONTROL.map(([method, path]) => ({ method, path, url: `${running.url}${path}` }))),
@@ -99,6 +101,30 @@ describe("GET / on the standalone server", () => {
     expect(html).not.toMatch(/<script|src=/);
     expect([...html.matchAll(/<link[^>]*>/g)].map((m) => m[0])).toEqual(['<link rel="icon" href="data:,">']);
     expect(html).not.toContain("dev-token");
+  });
+
+  it("says where the data lives: a state file, when it was saved, and why the last save failed", async () => {
+    const status = { stateFile: "/tmp/state.json", savedAt: "2026-11-23T08:00:00.000Z", error: null as string | null };
+    const saved = await startServer(createFake({ token: "dev-token" }), { port: 0, persistence: () => status });
+    try {
+      const read = async () => (await fetch(`${saved.url}/`, { headers: { accept: "application/json" } })).json();
+      const body = await read();
+      expect(body.persistence).toEqual(status);
+      expect(body.description).toContain(
+        "Its data is kept in the state file /tmp/state.json (last saved 2026-11-23T08:00:00.000Z) across restarts.",
+      );
+      expect(body.description).not.toContain("memory only");
+      status.error = "ENOSPC: no space left on device";
+      const failing = await read();
+      expect(failing.persistence.error).toBe("ENOSPC: no space left on device");
+      expect(failing.description).toContain(
+        "The last save failed, and the previous file is kept: ENOSPC: no space left on device.",
+      );
+      const html = await (await fetch(`${saved.url}/`, { headers: { accept: "text/html" } })).text();
+      expect(html).toContain("The last save failed, and the previous file is kept");
+    } finally {
+      await saved.close();
+    }
   });
 
   it("answers HEAD with the headers and no body", async () => {

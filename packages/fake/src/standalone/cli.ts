@@ -16,6 +16,7 @@ import {
   applyStateFile,
   captureStateFile,
   createStateSaver,
+  lockStateFile,
   readStateFile,
   SAVE_DEBOUNCE_MS,
   type StateSaver,
@@ -134,6 +135,15 @@ async function main() {
   const statePath = values.state !== undefined ? resolve(values.state) : undefined;
   let stored: ReturnType<typeof readStateFile>;
   if (statePath !== undefined) {
+    // One server per state file: a second one would overwrite the first one's saves.
+    try {
+      const lock = lockStateFile(statePath);
+      process.on("exit", () => lock.release());
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      console.error(`dispatch-fake: Failed to use the state file ${statePath}: ${reason}`);
+      process.exit(1);
+    }
     try {
       stored = readStateFile(statePath);
     } catch (error) {
@@ -184,7 +194,15 @@ async function main() {
     running = await startServer(fake, {
       port,
       host: values.host,
-      ...(saver ? { onActivity: saver.changed } : {}),
+      ...(saver
+        ? {
+            onActivity: saver.changed,
+            persistence: () => {
+              const { path, savedAt, error } = (saver as StateSaver).status();
+              return { stateFile: path, savedAt, error };
+            },
+          }
+        : {}),
     });
   } catch (error) {
     const problem = listenProblem(error, values.host, port);

@@ -24,11 +24,33 @@ export interface HomeBody {
   console: string;
   /** The test-control endpoints (no token), each with its full URL. */
   control: { method: string; path: string; url: string }[];
+  /** Where the data lives: in memory only, or also in a state file (with how its saves fare). */
+  persistence: Persistence;
+}
+
+/** Where a server's data lives: `stateFile` is null when it lives in memory only. */
+export interface Persistence {
+  stateFile: string | null;
+  /** When the state file was last written (ISO); null before its first write or without one. */
+  savedAt: string | null;
+  /** Why the last save failed (the previous file is kept), or null. */
+  error: string | null;
 }
 
 const DESCRIPTION =
   "An in-memory fake of the Delivery Dispatch Platform API (@dispatchkit/fake): the service's endpoints, status " +
-  "codes and rules, with a real route optimizer, for development and tests. Its data lives in memory only.";
+  "codes and rules, with a real route optimizer, for development and tests.";
+
+/** What the home says of where the data lives. */
+function persistenceText(persistence: Persistence): string {
+  if (persistence.stateFile === null) return "Its data lives in memory only: a restart starts again.";
+  const saved = persistence.savedAt === null ? "" : ` (last saved ${persistence.savedAt})`;
+  const failing =
+    persistence.error === null ? "" : ` The last save failed, and the previous file is kept: ${persistence.error}.`;
+  return `Its data is kept in the state file ${persistence.stateFile}${saved} across restarts.${failing}`;
+}
+
+const IN_MEMORY: Persistence = { stateFile: null, savedAt: null, error: null };
 
 /** The q-value `accept` gives a media type (exact type, then `type/*`, then `*\/*`); 0 when not accepted. */
 function quality(accept: string, type: string): number {
@@ -51,14 +73,14 @@ function wantsHtml(request: Request): boolean {
 }
 
 /** The home's content for a request that reached the server at its `Host`. */
-export function homeBody(fake: Fake, request: Request): HomeBody {
+export function homeBody(fake: Fake, request: Request, persistence: Persistence = IN_MEMORY): HomeBody {
   const basePath = new URL(fake.baseUrl).pathname.replace(/\/+$/, "");
   // The standalone server speaks plain HTTP; the request's URL carries the fake's origin, its Host header ours.
   const origin = `http://${request.headers.get("host") ?? new URL(request.url).host}`;
   const baseUrl = `${origin}${basePath}`;
   return {
     name: "Delivery Dispatch Platform API (fake)",
-    description: DESCRIPTION,
+    description: `${DESCRIPTION} ${persistenceText(persistence)}`,
     baseUrl,
     authentication:
       "Every API call sends Authorization: Bearer <token>, with the token the server was started with " +
@@ -78,6 +100,7 @@ export function homeBody(fake: Fake, request: Request): HomeBody {
         path,
         url: `${baseUrl}${path}`,
       })),
+    persistence,
   };
 }
 
@@ -135,12 +158,12 @@ export function homeHtml(body: HomeBody): string {
 }
 
 /** The home's answer when `request` is `GET` or `HEAD` of `/` or of the base URL's path; undefined otherwise. */
-export function homeResponse(fake: Fake, request: Request): Response | undefined {
+export function homeResponse(fake: Fake, request: Request, persistence?: Persistence): Response | undefined {
   if (request.method !== "GET" && request.method !== "HEAD") return undefined;
   const basePath = new URL(fake.baseUrl).pathname.replace(/\/+$/, "");
   const path = new URL(request.url).pathname;
   if (path !== "/" && (basePath === "" || (path !== basePath && path !== `${basePath}/`))) return undefined;
-  const body = homeBody(fake, request);
+  const body = homeBody(fake, request, persistence);
   const html = wantsHtml(request);
   return new Response(html ? homeHtml(body) : `${JSON.stringify(body, null, 2)}\n`, {
     status: 200,

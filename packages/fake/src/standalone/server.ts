@@ -65,6 +65,11 @@ export interface ServerOptions {
    * the CLI's `--state` saves the state file a moment after the last call.
    */
   onActivity?: () => void;
+  /**
+   * Where the data lives, for the home (`GET /`): the state file and how its saves fare. Without it the home says the
+   * data lives in memory only.
+   */
+  persistence?: () => { stateFile: string | null; savedAt: string | null; error: string | null };
 }
 
 /** How long the standalone server waits for a slow client before answering 408 `REQUEST_TIMEOUT`. */
@@ -327,7 +332,7 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
       .then(
         async (request) =>
           (await options.extra?.(request)) ??
-          homeResponse(fake, request) ??
+          homeResponse(fake, request, options.persistence?.()) ??
           (await consoleResponse(fake, request)) ??
           (await runtime.router.handle(request, { control: true })),
       )

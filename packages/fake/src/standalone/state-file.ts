@@ -3,8 +3,9 @@
  * atomically (a temporary file beside it, fsync, rename) a moment after the last change and when the server stops.
  * See docs/decisions/0010-state-file.md.
  */
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
-import { dirname } from "node:path";
+import { randomBytes } from "node:crypto";
+import * as nodeFs from "node:fs";
+import { basename, dirname, join } from "node:path";
 import type { Fake } from "../fake-api.js";
 import {
   formatStateFile,
@@ -31,7 +32,7 @@ const reasonOf = (error: unknown) => (error instanceof Error ? error.message : S
 export function readStateFile(path: string): StateFile | undefined {
   let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    text = nodeFs.readFileSync(path, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw new Error(reasonOf(error));
@@ -39,39 +40,116 @@ export function readStateFile(path: string): StateFile | undefined {
   return parseStateFile(text);
 }
 
+/** The file-system calls a save makes: node:fs, or a test's stand-in that fails where a full disk would. */
+export type SaveFs = Pick<
+  typeof nodeFs,
+  "openSync" | "writeSync" | "fsyncSync" | "closeSync" | "renameSync" | "rmSync"
+>;
+
 /**
- * Replace the file at `path` with `text` so that a crash at any moment leaves either the old file or the new one,
- * never a part: write `<path>.tmp` in the same directory, fsync it, rename it over `path`, fsync the directory.
+ * Replace the file at `path` with `text` so that a crash or a failure at any moment leaves either the old file or
+ * the new one, never a part: write every byte to a temporary file of its own in the same directory (created here,
+ * never an existing file nor a symlink, mode 0600: the file holds tokens and webhook secrets), fsync it, rename it
+ * over `path`, fsync the directory. On any failure (a full disk, no permission) the temporary file is removed and
+ * the old file is left as it was.
  */
-export function writeFileAtomically(path: string, text: string): void {
-  const temporary = `${path}.tmp`;
+export function writeFileAtomically(path: string, text: string, fs: SaveFs = nodeFs): void {
+  const bytes = Buffer.from(text, "utf8");
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+  let fd: number | undefined;
   try {
-    const fd = openSync(temporary, "w", 0o644);
-    try {
-      writeSync(fd, text);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
+    // "wx": O_CREAT | O_EXCL, which fails on any existing name, a dangling symlink included.
+    fd = fs.openSync(temporary, "wx", 0o600);
+    // A write may take fewer bytes than asked (a disk filling up): go on until every byte is written, or it fails.
+    for (let written = 0; written < bytes.length; ) {
+      const taken = fs.writeSync(fd, bytes, written, bytes.length - written);
+      if (taken <= 0) throw new Error(`ENOSPC: no space left on device, write '${temporary}'`);
+      written += taken;
     }
-    renameSync(temporary, path);
+    fs.fsyncSync(fd);
+    fs.closeSync(fd);
+    fd = undefined;
+    fs.renameSync(temporary, path);
   } catch (error) {
+    if (fd !== undefined) {
+      try {
+        fs.closeSync(fd);
+      } catch {}
+    }
     try {
-      rmSync(temporary, { force: true });
+      fs.rmSync(temporary, { force: true });
     } catch {
-      // Not ours to remove (a directory of that name): the write's own error is what the user needs.
+      // Not ours to remove: the write's own error is what the user needs.
     }
     throw error;
   }
   // The rename is durable once the directory is synced; some systems cannot open a directory, and then the
   // rename is as durable as they make it.
   try {
-    const dir = openSync(dirname(path), "r");
+    const dir = fs.openSync(dirname(path), "r");
     try {
-      fsyncSync(dir);
+      fs.fsyncSync(dir);
     } finally {
-      closeSync(dir);
+      fs.closeSync(dir);
     }
   } catch {}
+}
+
+/** A claim on a state file: one server at a time writes it. */
+export interface StateLock {
+  /** Give the file up (removes the lock file; safe to call twice). */
+  release(): void;
+}
+
+/** Whether a process of that id runs (one we may not signal runs too). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Claim the state file at `path` for this process: `<path>.lock` is created exclusively and names the holder. A lock
+ * whose holder no longer runs (a server killed with SIGKILL) is taken over; one whose holder runs throws a one-line
+ * message naming it, so two servers never write one file.
+ */
+export function lockStateFile(path: string, now: () => Date = () => new Date()): StateLock {
+  const lockPath = `${path}.lock`;
+  const holder = JSON.stringify({ pid: process.pid, since: now().toISOString() });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const fd = nodeFs.openSync(lockPath, "wx", 0o600);
+      try {
+        nodeFs.writeSync(fd, holder);
+      } finally {
+        nodeFs.closeSync(fd);
+      }
+      let released = false;
+      return {
+        release() {
+          if (released) return;
+          released = true;
+          nodeFs.rmSync(lockPath, { force: true });
+        },
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt > 0) throw new Error(reasonOf(error));
+    }
+    let other: { pid?: unknown; since?: unknown } = {};
+    try {
+      other = JSON.parse(nodeFs.readFileSync(lockPath, "utf8")) as typeof other;
+    } catch {}
+    if (typeof other.pid === "number" && other.pid !== process.pid && isRunning(other.pid)) {
+      throw new Error(
+        `it is held by another dispatch-fake (pid ${other.pid}, since ${String(other.since)}; ${lockPath}): stop that server or use another file`,
+      );
+    }
+    // Left behind by a server that is gone: take it over.
+    nodeFs.rmSync(lockPath, { force: true });
+  }
 }
 
 /** How the standalone server's fake was created: what a state file records beside the data. */
@@ -125,6 +203,17 @@ export interface StateSaver {
   flush(): boolean;
   /** Cancel a pending save (call {@link StateSaver.flush} first to keep it). */
   stop(): void;
+  /** The file, when it was last written, and why the last save failed (null once a save succeeds). */
+  status(): StateFileStatus;
+}
+
+/** How the state file fares: what `GET /` and the health of the server report. */
+export interface StateFileStatus {
+  path: string;
+  /** When the file was last written (ISO), null before the first write. */
+  savedAt: string | null;
+  /** Why the last save failed, or null. */
+  error: string | null;
 }
 
 /**
@@ -139,6 +228,8 @@ export function createStateSaver(options: {
   debounceMs?: number;
   /** What the file holds now (just loaded or created): saves start once the state differs from it. */
   written?: StateFile;
+  /** How a save is written (default {@link writeFileAtomically}). */
+  write?: (path: string, text: string) => void;
 }): StateSaver {
   const debounceMs = options.debounceMs ?? SAVE_DEBOUNCE_MS;
   // What must be kept: not the wall-clock parts (savedAt, a real clock's now), which change every time, nor the id
@@ -153,7 +244,8 @@ export function createStateSaver(options: {
       data,
     ]);
   let lastKey = options.written ? keyOf(options.written) : undefined;
-  let failing = false;
+  let lastError: string | null = null;
+  let savedAt: string | null = options.written?.savedAt ?? null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** Real time of the first change not yet saved. */
   let pendingSince: number | undefined;
@@ -166,17 +258,21 @@ export function createStateSaver(options: {
     const key = keyOf(file);
     if (key === lastKey) return true;
     try {
-      writeFileAtomically(options.path, formatStateFile(file));
+      (options.write ?? writeFileAtomically)(options.path, formatStateFile(file));
     } catch (error) {
-      failing = true;
-      options.report(
-        `Failed to save the state file ${options.path}: ${reasonOf(error)} (the previous file is kept; the next change tries again)`,
-      );
+      // Said once, not at every change while the disk stays full; the status says it until a save succeeds.
+      if (lastError === null) {
+        options.report(
+          `Failed to save the state file ${options.path}: ${reasonOf(error)} (the previous file is kept; the next change tries again)`,
+        );
+      }
+      lastError = reasonOf(error);
       return false;
     }
     lastKey = key;
-    if (failing) options.report(`saved the state file ${options.path} again`);
-    failing = false;
+    if (lastError !== null) options.report(`saved the state file ${options.path} again`);
+    lastError = null;
+    savedAt = file.savedAt;
     return true;
   }
 
@@ -190,6 +286,7 @@ export function createStateSaver(options: {
       timer.unref?.();
     },
     flush,
+    status: () => ({ path: options.path, savedAt, error: lastError }),
     stop() {
       if (timer !== undefined) clearTimeout(timer);
       timer = undefined;

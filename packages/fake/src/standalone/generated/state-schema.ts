@@ -2006,7 +2006,27 @@ export const FAKE_DATA_SCHEMA: Record<string, unknown> = {
         {
           "allOf": [
             {
-              "$ref": "#/definitions/EventFields"
+              "type": "object",
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "organizationId": {
+                  "type": "string"
+                },
+                "workspaceUuid": {
+                  "type": "string"
+                },
+                "createdAt": {
+                  "type": "number"
+                }
+              },
+              "required": [
+                "createdAt",
+                "id",
+                "organizationId",
+                "workspaceUuid"
+              ]
             },
             {
               "type": "object",
@@ -2295,7 +2315,27 @@ export const FAKE_DATA_SCHEMA: Record<string, unknown> = {
         {
           "allOf": [
             {
-              "$ref": "#/definitions/EventFields"
+              "type": "object",
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "organizationId": {
+                  "type": "string"
+                },
+                "workspaceUuid": {
+                  "type": "string"
+                },
+                "createdAt": {
+                  "type": "number"
+                }
+              },
+              "required": [
+                "createdAt",
+                "id",
+                "organizationId",
+                "workspaceUuid"
+              ]
             },
             {
               "type": "object",
@@ -2584,7 +2624,27 @@ export const FAKE_DATA_SCHEMA: Record<string, unknown> = {
         {
           "allOf": [
             {
-              "$ref": "#/definitions/EventFields"
+              "type": "object",
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "organizationId": {
+                  "type": "string"
+                },
+                "workspaceUuid": {
+                  "type": "string"
+                },
+                "createdAt": {
+                  "type": "number"
+                }
+              },
+              "required": [
+                "createdAt",
+                "id",
+                "organizationId",
+                "workspaceUuid"
+              ]
             },
             {
               "type": "object",
@@ -2678,29 +2738,6 @@ export const FAKE_DATA_SCHEMA: Record<string, unknown> = {
             }
           ]
         }
-      ]
-    },
-    "EventFields": {
-      "type": "object",
-      "properties": {
-        "id": {
-          "type": "string"
-        },
-        "organizationId": {
-          "type": "string"
-        },
-        "workspaceUuid": {
-          "type": "string"
-        },
-        "createdAt": {
-          "type": "number"
-        }
-      },
-      "required": [
-        "createdAt",
-        "id",
-        "organizationId",
-        "workspaceUuid"
       ]
     },
     "NotificationRecord": {
