@@ -18,11 +18,13 @@ function diskWithRoom(room: number): SaveFs {
   let left = room;
   return {
     ...fs,
-    writeSync: ((fd: number, buffer: Uint8Array, offset = 0, length = buffer.length - offset) => {
+    writeSync: ((fd: number, buffer: Uint8Array, offset?: number | null, length?: number | null) => {
+      const from = offset ?? 0;
+      const wanted = length ?? buffer.length - from;
       if (left === 0) throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
-      const taken = Math.min(left, length, 4096);
+      const taken = Math.min(left, wanted, 4096);
       left -= taken;
-      return fs.writeSync(fd, buffer, offset, taken);
+      return fs.writeSync(fd, buffer, from, taken);
     }) as SaveFs["writeSync"],
   };
 }
