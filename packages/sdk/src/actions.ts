@@ -5,9 +5,11 @@
  * @see `docs/api-contract.md` section 7 (actions), section 3 (bulk delete), section 4 (publish), section 5 (scheduling)
  */
 import { type DispatchClient, unwrap } from "./client.js";
+import type { Sleep } from "./client-options.js";
+import { abortableSleep, defaultSleep, withDeadline } from "./deadline.js";
 import { ApiError, DispatchError, type DispatchErrorJson, named, TimeoutError } from "./errors.js";
 import type { components } from "./generated/openapi.js";
-import { abortableSleep, defaultSleep, retryAfterMs, type Sleep, withDeadline } from "./transport.js";
+import { retryAfterMs } from "./retry-rules.js";
 
 /**
  * A background action as the API returns it (`components.schemas.Action`): a union discriminated by

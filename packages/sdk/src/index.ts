@@ -7,7 +7,7 @@
 
 // Client: the entry point, its options and the per-call options
 export { createClient, type ClientOptions, type DispatchClient } from "./client.js";
-export type { CallOptions, FetchLike, RetryInfo, RetryOptions, Sleep, TokenSource } from "./transport.js";
+export type { CallOptions, FetchLike, RetryInfo, RetryOptions, Sleep, TokenSource } from "./client-options.js";
 export type { HttpMethod, PathsWith, RequestInitOf } from "./client.js";
 export { bearerAuth } from "./client.js";
 

@@ -13,7 +13,9 @@ import {
   TimeoutError,
   TokenRefreshError,
 } from "../src/index.js";
-import { abortableSleep, type ClientOptions, createTransport, defaultSleep, withDeadline } from "../src/transport.js";
+import type { ClientOptions } from "../src/client-options.js";
+import { abortableSleep, defaultSleep, withDeadline } from "../src/deadline.js";
+import { createTransport } from "../src/transport.js";
 import { TOKEN, workspaceList } from "./support/scripted.js";
 
 const URL_ = "https://api.test/v2/workspaces";
@@ -188,8 +190,7 @@ describe("which methods are retried", () => {
 describe("per-call settings", () => {
   it("a call's retries object overrides the named settings and keeps the client's others", async () => {
     const { send, sleeps } = scripted([() => failed(500)], { retry: { maxRetries: 1 } });
-    const request = Object.assign(new Request(URL_), { retries: { maxRetries: 3, baseDelayMs: 100 } });
-    await send(request);
+    await send(new Request(URL_), { retries: { maxRetries: 3, baseDelayMs: 100 } });
     expect(sleeps).toEqual([50, 100, 200]); // the client's jitter and sleep, the call's count and base
     const plain = scripted([() => failed(500)], { retry: { maxRetries: 1 } });
     await plain.send(new Request(URL_));
@@ -198,7 +199,7 @@ describe("per-call settings", () => {
 
   it("are resolved per call: one call's settings do not stick to the next", async () => {
     const { send, seen } = scripted([() => failed(500)]);
-    await send(Object.assign(new Request(URL_), { retries: 0 }));
+    await send(new Request(URL_), { retries: 0 });
     expect(seen).toHaveLength(1);
     await send(new Request(URL_));
     expect(seen).toHaveLength(4);
@@ -263,7 +264,7 @@ describe("a transport used on its own", () => {
 
   it("takes a call's timeoutMs over its own", async () => {
     const send = createTransport({ token: TOKEN, fetch: hanging, timeoutMs: 60_000 });
-    const error = await send(Object.assign(new Request(URL_), { timeoutMs: 5 })).catch((e: unknown) => e);
+    const error = await send(new Request(URL_), { timeoutMs: 5 }).catch((e: unknown) => e);
     expect((error as TimeoutError).message).toBe(`Failed to GET ${URL_}: no answer within 5 ms (timeoutMs)`);
   });
 
