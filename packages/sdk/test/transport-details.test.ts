@@ -5,6 +5,8 @@
  */
 import { getEventListeners } from "node:events";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ClientOptions } from "../src/client-options.js";
+import { abortableSleep, defaultSleep, withDeadline } from "../src/deadline.js";
 import {
   createClient,
   type RequestEvent,
@@ -13,8 +15,6 @@ import {
   TimeoutError,
   TokenRefreshError,
 } from "../src/index.js";
-import type { ClientOptions } from "../src/client-options.js";
-import { abortableSleep, defaultSleep, withDeadline } from "../src/deadline.js";
 import { createTransport } from "../src/transport.js";
 import { TOKEN, workspaceList } from "./support/scripted.js";
 

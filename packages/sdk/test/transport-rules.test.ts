@@ -4,8 +4,8 @@
  */
 import { HttpResponse, http } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createClient, TimeoutError } from "../src/index.js";
 import { defaultSleep } from "../src/deadline.js";
+import { createClient, TimeoutError } from "../src/index.js";
 import { BASE, errorBody, scriptedClient, TOKEN, useScriptedServer, workspaceList } from "./support/scripted.js";
 
 const server = useScriptedServer();
