@@ -8,23 +8,14 @@ import type { LoggingOptions } from "./logging.js";
 /**
  * A fetch function as openapi-fetch calls it.
  *
- * @example
- * ```ts
- * const logging: FetchLike = async (request) => {
- *   console.log(request.method, request.url);
- *   return fetch(request);
- * };
- * ```
+ * @inline
  */
 export type FetchLike = (request: Request) => Promise<Response>;
 
 /**
  * A token, or a function that returns the current one (called before every request).
  *
- * @example
- * ```ts
- * const token: TokenSource = async () => (await auth.getSession()).accessToken;
- * ```
+ * @inline
  */
 export type TokenSource = string | (() => string | Promise<string>);
 

@@ -17,20 +17,12 @@ export type { ClientOptions };
 /**
  * An HTTP method as the contract's `paths` spell it.
  *
- * @example
- * ```ts
- * const method: HttpMethod = "get";
- * ```
+ * @inline
  */
 export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
 
 /**
  * The paths of the contract that have an operation for `M`: `PathsWith<"post">` includes `"/v2/schedules"`.
- *
- * @example
- * ```ts
- * const path: PathsWith<"post"> = "/v2/routes/publish";
- * ```
  */
 export type PathsWith<M extends HttpMethod> = {
   [P in keyof paths]: paths[P] extends { [K in M]: unknown } ? P : never;
@@ -285,11 +277,6 @@ export type DataOf<R> = R extends { data: infer D; error?: never } ? D : never;
 
 /**
  * The `error` body of a failed openapi-fetch result type.
- *
- * @example
- * ```ts
- * type OrderError = ErrorOf<Awaited<ReturnType<DispatchClient["GET"]>>>; // ErrorBody
- * ```
  */
 export type ErrorOf<R> = R extends { error: infer E; data?: never } ? E : never;
 
