@@ -2,7 +2,8 @@
  * Helpers of the scripted-failure tests: an msw server for the test file, error bodies, and a client whose
  * backoff sleeps are recorded instead of waited.
  */
-import { setupServer } from "msw/node";
+import { HttpResponse, http } from "msw";
+import { type SetupServer, setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { type ClientOptions, createClient, type RetryOptions } from "../../src/index.js";
 
@@ -51,4 +52,23 @@ export function scriptedClient(options: Partial<ClientOptions> & { retry?: Retry
     ...rest,
   });
   return { client, sleeps };
+}
+
+/** An error answer with the API's error body (code `INTERNAL`) and the given status. */
+export const errorStatus = (code: number) => HttpResponse.json(errorBody("INTERNAL"), { status: code });
+
+/** A route of `server` that answers in turn (the last one repeats); returns what was asked, as it is asked. */
+export function scriptRoute(server: SetupServer) {
+  return (method: "get" | "delete" | "post", path: string, answers: (() => Response)[]) => {
+    const seen: Request[] = [];
+    server.use(
+      http[method](`${BASE}${path}`, ({ request }) => {
+        seen.push(request.clone());
+        const answer = answers[Math.min(seen.length - 1, answers.length - 1)];
+        if (!answer) throw new Error("no answer scripted");
+        return answer();
+      }),
+    );
+    return seen;
+  };
 }
