@@ -2,12 +2,20 @@
  * Time limits (`timeoutMs`) and the one deadline behind them: of a client's call, of a transport used on its own,
  * their timers, retries near and within the limit, `abortableSleep`, `withDeadline` and the default sleep.
  */
-import { HttpResponse, http } from "msw";
+import { delay, HttpResponse, http } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { abortableSleep, defaultSleep, withDeadline } from "../src/deadline.js";
 import { createClient, TimeoutError } from "../src/index.js";
 import { createTransport } from "../src/transport.js";
-import { BASE, errorStatus, scriptedClient, scriptRoute, TOKEN, useScriptedServer } from "./support/scripted.js";
+import {
+  BASE,
+  errorAnswer,
+  errorStatus,
+  scriptedClient,
+  scriptRoute,
+  TOKEN,
+  useScriptedServer,
+} from "./support/scripted.js";
 import { failed, ok, scripted, URL_ } from "./support/scripted-transport.js";
 
 const server = useScriptedServer();
@@ -349,5 +357,77 @@ describe("the default sleep", () => {
     await call;
     expect(seen).toHaveLength(2);
     expect(status200).toBe(200);
+  });
+});
+
+describe("a client's time limits and aborts", () => {
+  /**
+   * A fetch that never answers, but honours the request's signal. Like a real fetch it holds the requests in flight:
+   * the signal of `new Request(request, { signal })` follows its parent only weakly, so a request nothing holds can be
+   * garbage-collected before its deadline fires, and the abort never arrives.
+   */
+  const inFlight = new Set<Request>();
+  const hanging = (request: Request) => {
+    inFlight.add(request);
+    return new Promise<Response>((_, reject) => {
+      const abort = () => {
+        inFlight.delete(request);
+        reject(request.signal.reason);
+      };
+      if (request.signal.aborted) abort();
+      request.signal.addEventListener("abort", abort, { once: true });
+    });
+  };
+
+  it("rejects with TimeoutError after the client's timeoutMs", async () => {
+    const client = createClient({ baseUrl: BASE, token: TOKEN, fetch: hanging, timeoutMs: 20 });
+    const error = await client.GET("/v2/workspaces").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).timeoutMs).toBe(20);
+  });
+
+  it("lets a call override timeoutMs", async () => {
+    const client = createClient({ baseUrl: BASE, token: TOKEN, fetch: hanging, timeoutMs: 60_000 });
+    const error = await client.GET("/v2/workspaces", { timeoutMs: 10 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).timeoutMs).toBe(10);
+  });
+
+  it("times out a request msw holds forever", async () => {
+    server.use(http.get(`${BASE}/v2/workspaces`, () => delay("infinite")));
+    const { client } = scriptedClient({ timeoutMs: 20 });
+    await expect(client.GET("/v2/workspaces")).rejects.toBeInstanceOf(TimeoutError);
+  });
+
+  it("rejects with the caller's abort reason", async () => {
+    const client = createClient({ baseUrl: BASE, token: TOKEN, fetch: hanging });
+    const controller = new AbortController();
+    const pending = client.GET("/v2/workspaces", { signal: controller.signal });
+    controller.abort(new Error("user navigated away"));
+    await expect(pending).rejects.toThrow("user navigated away");
+  });
+
+  it("stops at once when aborted during a backoff pause (even if the sleep ignores the signal)", async () => {
+    const seen = script("get", "/v2/workspaces", [() => errorAnswer(500), ok]);
+    const controller = new AbortController();
+    const client = createClient({
+      baseUrl: BASE,
+      token: TOKEN,
+      retries: {
+        sleep: () => new Promise(() => {}), // never wakes up by itself
+        onRetry: () => queueMicrotask(() => controller.abort(new Error("stop"))),
+      },
+    });
+    await expect(client.GET("/v2/workspaces", { signal: controller.signal })).rejects.toThrow("stop");
+    expect(seen).toHaveLength(1);
+  });
+
+  it("does not sleep past the deadline: the retryable answer comes back instead", async () => {
+    const seen = script("get", "/v2/workspaces", [() => errorAnswer(429, undefined, { "Retry-After": "5" }), ok]);
+    const { client, sleeps } = scriptedClient({ timeoutMs: 1000 });
+    const { response } = await client.GET("/v2/workspaces");
+    expect(response.status).toBe(429);
+    expect(seen).toHaveLength(1);
+    expect(sleeps).toEqual([]);
   });
 });

@@ -5,14 +5,19 @@
  */
 import { HttpResponse } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createClient } from "../src/index.js";
+import { ConnectionError, createClient, RateLimitError, ServerError, unwrap, ValidationError } from "../src/index.js";
 import { createTransport } from "../src/transport.js";
 import {
+  accepted,
   BASE,
+  errorAnswer,
+  errorBody,
   errorStatus,
+  scheduleBody,
   scriptedClient,
   scriptRoute,
   TOKEN,
+  UUID_V4,
   useScriptedServer,
   workspaceList,
 } from "./support/scripted.js";
@@ -286,5 +291,190 @@ describe("retries: false", () => {
     expect(response.status).toBe(500);
     expect(seen).toHaveLength(4);
     expect(sleeps).toEqual([250, 500, 1000]);
+  });
+});
+
+describe("a client's retries", () => {
+  it("waits the Retry-After seconds of a 429, then succeeds", async () => {
+    const seen = script("get", "/v2/workspaces", [() => errorAnswer(429, undefined, { "Retry-After": "2" }), ok]);
+    const { client, sleeps } = scriptedClient();
+    const { data, error } = await client.GET("/v2/workspaces");
+    expect(error).toBeUndefined();
+    expect(data?.data).toHaveLength(1);
+    expect(seen).toHaveLength(2);
+    expect(sleeps).toEqual([2000]);
+  });
+
+  it("honours a Retry-After HTTP-date", async () => {
+    const at = new Date(Date.now() + 30_000).toUTCString();
+    script("get", "/v2/workspaces", [() => errorAnswer(429, undefined, { "Retry-After": at }), ok]);
+    const { client, sleeps } = scriptedClient();
+    await unwrap(client.GET("/v2/workspaces"));
+    expect(sleeps).toHaveLength(1);
+    expect(sleeps[0]).toBeGreaterThan(20_000);
+    expect(sleeps[0]).toBeLessThanOrEqual(30_000);
+  });
+
+  it("does not wait a Retry-After beyond maxRetryAfterMs: the 429 comes back as RateLimitError", async () => {
+    const seen = script("get", "/v2/workspaces", [() => errorAnswer(429, undefined, { "Retry-After": "3600" })]);
+    const { client, sleeps } = scriptedClient();
+    const error = await unwrap(client.GET("/v2/workspaces")).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfter).toBe(3600);
+    expect(seen).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+
+  it("retries a 500 twice with full-jitter exponential backoff, then succeeds", async () => {
+    const seen = script("get", "/v2/workspaces", [() => errorAnswer(500), () => errorAnswer(500), ok]);
+    const { client, sleeps } = scriptedClient({ retry: { random: () => 0.5, baseDelayMs: 100 } });
+    const workspaces = await unwrap(client.GET("/v2/workspaces"));
+    expect(workspaces.data[0]?.name).toBe("Main");
+    expect(seen).toHaveLength(3);
+    expect(sleeps).toEqual([50, 100]); // random * min(max, base * 2^(n-1))
+  });
+
+  it("gives up after maxRetries and returns the last answer (ServerError through unwrap)", async () => {
+    const seen = script("get", "/v2/workspaces", [() => errorAnswer(503)]);
+    const { client, sleeps } = scriptedClient({ retry: { maxRetries: 3 } });
+    const { error, response } = await client.GET("/v2/workspaces");
+    expect(response.status).toBe(503);
+    expect(error?.code).toBe("INTERNAL");
+    expect(seen).toHaveLength(4);
+    expect(sleeps).toHaveLength(3);
+    await expect(unwrap(client.GET("/v2/workspaces"))).rejects.toBeInstanceOf(ServerError);
+  });
+
+  it("retries a network error, then succeeds", async () => {
+    const seen = script("get", "/v2/workspaces", [() => HttpResponse.error(), ok]);
+    const { client, sleeps } = scriptedClient();
+    const { data } = await client.GET("/v2/workspaces");
+    expect(data?.data).toHaveLength(1);
+    expect(seen).toHaveLength(2);
+    expect(sleeps).toHaveLength(1);
+  });
+
+  it("turns a persistent network error into ConnectionError", async () => {
+    const seen = script("get", "/v2/workspaces", [() => HttpResponse.error()]);
+    const { client } = scriptedClient();
+    const error = await client.GET("/v2/workspaces").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    // The method and the URL without its query; msw's network error says no more than "Failed to fetch".
+    expect((error as Error).message).toBe(`Failed to GET ${BASE}/v2/workspaces: Failed to fetch`);
+    expect(seen).toHaveLength(3);
+  });
+
+  it("retries POST by default, re-sending the body intact with one Idempotency-Key on every attempt", async () => {
+    const seen = script("post", "/v2/schedules", [() => errorAnswer(503), () => HttpResponse.error(), accepted]);
+    const { client, sleeps } = scriptedClient();
+    const action = await unwrap(client.POST("/v2/schedules", { body: scheduleBody }));
+    expect(action.status).toBe("pending");
+    expect(sleeps).toHaveLength(2);
+    const bodies = await Promise.all(seen.map((r) => r.text()));
+    expect(bodies).toEqual(Array(3).fill(JSON.stringify(scheduleBody)));
+    expect(seen.every((r) => r.headers.get("content-type") === "application/json")).toBe(true);
+    const keys = seen.map((r) => r.headers.get("idempotency-key"));
+    expect(keys[0]).toMatch(UUID_V4);
+    expect(keys).toEqual([keys[0], keys[0], keys[0]]);
+  });
+
+  it("retries PATCH only when opted in", async () => {
+    const seen = script("patch", "/v2/routes/:uuid", [
+      () => errorAnswer(503),
+      () => errorAnswer(503),
+      () => errorAnswer(404, errorBody("NOT_FOUND")),
+    ]);
+    const { client } = scriptedClient();
+    const init = { params: { path: { routeUuid: "5a8e2f1c-9d3b-4c7a-b6e4-1f0d2c3b4a59" } }, body: { locked: true } };
+    expect((await client.PATCH("/v2/routes/{routeUuid}", init)).response.status).toBe(503);
+    expect(seen).toHaveLength(1);
+    const optedIn = await client.PATCH("/v2/routes/{routeUuid}", { ...init, retries: { retryPost: true } });
+    expect(optedIn.response.status).toBe(404);
+    expect(seen).toHaveLength(3);
+  });
+
+  it("re-sends a PUT body intact on each retry", async () => {
+    const order = { deliveryDate: "2026-11-24", locations: [{ address: "1 Main St" }] };
+    const seen = script("put", "/v2/orders/:uuid", [
+      () => errorAnswer(500),
+      () => errorAnswer(502),
+      () => errorAnswer(404, errorBody("NOT_FOUND")),
+    ]);
+    const { client } = scriptedClient();
+    const { response } = await client.PUT("/v2/orders/{orderUuid}", {
+      params: { path: { orderUuid: "0b6e7a52-8c3d-4f1e-a9b7-5d2c8e1f4a30" } },
+      body: order,
+    });
+    expect(response.status).toBe(404);
+    expect(await Promise.all(seen.map((r) => r.json()))).toEqual([order, order, order]);
+  });
+
+  it.each([
+    [408, 2],
+    [501, 1],
+    [505, 1],
+  ])("retries a %i answer only if it invites a retry (%i attempts)", async (code, attempts) => {
+    const seen = script("get", "/v2/workspaces", [() => errorAnswer(code), ok]);
+    const { client } = scriptedClient();
+    const { response } = await client.GET("/v2/workspaces");
+    expect(seen).toHaveLength(attempts);
+    expect(response.status).toBe(attempts === 1 ? code : 200);
+  });
+
+  it("never retries a 400, 404 or 409", async () => {
+    for (const [code, name] of [
+      [400, "VALIDATION_FAILED"],
+      [404, "NOT_FOUND"],
+      [409, "CONFLICT"],
+    ] as const) {
+      const seen = script("get", "/v2/workspaces", [() => errorAnswer(code, errorBody(name)), ok]);
+      const { client, sleeps } = scriptedClient();
+      const { response } = await client.GET("/v2/workspaces");
+      expect(response.status).toBe(code);
+      expect(seen).toHaveLength(1);
+      expect(sleeps).toEqual([]);
+    }
+  });
+
+  it("throws ValidationError with the field paths for a 400", async () => {
+    script("get", "/v2/workspaces", [
+      () =>
+        errorAnswer(
+          400,
+          errorBody("VALIDATION_FAILED", "Failed to list workspaces: perPage too large", [
+            { path: "perPage", message: "must be ≤ 500" },
+          ]),
+        ),
+    ]);
+    const { client } = scriptedClient();
+    const error = await unwrap(client.GET("/v2/workspaces", { params: { query: { perPage: 900 } } })).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).details).toEqual([{ path: "perPage", message: "must be ≤ 500" }]);
+    expect((error as ValidationError).requestId).toBe("req_0001");
+  });
+
+  it("is disabled per call with retries: 0", async () => {
+    const seen = script("get", "/v2/workspaces", [() => errorAnswer(500), ok]);
+    const { client } = scriptedClient();
+    const { response } = await client.GET("/v2/workspaces", { retries: 0 });
+    expect(response.status).toBe(500);
+    expect(seen).toHaveLength(1);
+  });
+
+  it("reports each retry to onRetry", async () => {
+    script("get", "/v2/workspaces", [
+      () => errorAnswer(429, undefined, { "Retry-After": "1" }),
+      () => errorAnswer(500),
+      ok,
+    ]);
+    const infos: unknown[] = [];
+    const { client } = scriptedClient({ retry: { onRetry: (info) => infos.push(info), random: () => 0 } });
+    await unwrap(client.GET("/v2/workspaces"));
+    expect(infos).toEqual([
+      { attempt: 1, delayMs: 1000, method: "GET", url: `${BASE}/v2/workspaces`, status: 429 },
+      { attempt: 2, delayMs: 0, method: "GET", url: `${BASE}/v2/workspaces`, status: 500 },
+    ]);
   });
 });

@@ -1,12 +1,24 @@
 /**
  * The token: sent at once when it is a string, refreshed through `onTokenExpired` on a 401 `TOKEN_EXPIRED` only,
- * at most once per call, and not when another call already refreshed it.
+ * at most once per call, shared between concurrent calls, and not when another call already refreshed it.
  */
+import { delay, http } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { TokenRefreshError } from "../src/index.js";
+import { TokenExpiredError, TokenRefreshError, UnauthorizedError, unwrap } from "../src/index.js";
 import { createTransport } from "../src/transport.js";
-import { TOKEN } from "./support/scripted.js";
+import {
+  BASE,
+  errorAnswer,
+  errorBody,
+  scriptedClient,
+  scriptRoute,
+  TOKEN,
+  useScriptedServer,
+} from "./support/scripted.js";
 import { failed, ok, scripted, URL_ } from "./support/scripted-transport.js";
+
+const server = useScriptedServer();
+const script = scriptRoute(server);
 
 afterEach(() => {
   vi.useRealTimers();
@@ -94,5 +106,78 @@ describe("tokens", () => {
     const call = send(new Request(URL_));
     expect(sent).toBe(1);
     return call;
+  });
+});
+
+describe("a client's token refresh", () => {
+  const expired = () => errorAnswer(401, errorBody("TOKEN_EXPIRED", "Failed to authenticate: the token has expired"));
+
+  it("refreshes an expired token with onTokenExpired, retries once, and keeps the new token", async () => {
+    const seen: string[] = [];
+    server.use(
+      http.get(`${BASE}/v2/workspaces`, ({ request }) => {
+        const auth = request.headers.get("authorization") ?? "";
+        seen.push(auth);
+        return auth === "Bearer tok_fresh" ? ok() : expired();
+      }),
+    );
+    let refreshes = 0;
+    const { client } = scriptedClient({
+      onTokenExpired: async () => {
+        refreshes++;
+        return "tok_fresh";
+      },
+    });
+    expect((await unwrap(client.GET("/v2/workspaces"))).data).toHaveLength(1);
+    expect((await unwrap(client.GET("/v2/workspaces"))).data).toHaveLength(1);
+    expect(refreshes).toBe(1);
+    expect(seen).toEqual([`Bearer ${TOKEN}`, "Bearer tok_fresh", "Bearer tok_fresh"]);
+  });
+
+  it("shares one refresh between concurrent calls", async () => {
+    server.use(
+      http.get(`${BASE}/v2/workspaces`, ({ request }) =>
+        request.headers.get("authorization") === "Bearer tok_fresh" ? ok() : expired(),
+      ),
+    );
+    let refreshes = 0;
+    const { client } = scriptedClient({
+      onTokenExpired: async () => {
+        refreshes++;
+        await delay(5);
+        return "tok_fresh";
+      },
+    });
+    const results = await Promise.all([1, 2, 3].map(() => unwrap(client.GET("/v2/workspaces"))));
+    expect(results).toHaveLength(3);
+    expect(refreshes).toBe(1);
+  });
+
+  it("refreshes only once per call: a token that stays expired throws TokenExpiredError", async () => {
+    const seen = script("post", "/v2/schedules", [expired]);
+    let refreshes = 0;
+    const { client } = scriptedClient({
+      onTokenExpired: () => {
+        refreshes++;
+        return `tok_${refreshes}`;
+      },
+    });
+    const body = { workspaceUuid: "3f9c2a1e-5b7d-4e8a-9c61-2d4f8b0a7e15", date: "2026-11-24" };
+    const error = await unwrap(client.POST("/v2/schedules", { body })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TokenExpiredError);
+    expect(error).toBeInstanceOf(UnauthorizedError);
+    expect(refreshes).toBe(1);
+    expect(seen).toHaveLength(2);
+    expect(await seen[1]?.json()).toEqual(body); // the POST body re-sent intact after the refresh
+  });
+
+  it("does not refresh on UNAUTHORIZED (an unknown token)", async () => {
+    script("get", "/v2/workspaces", [() => errorAnswer(401, errorBody("UNAUTHORIZED")), ok]);
+    let refreshes = 0;
+    const { client } = scriptedClient({ onTokenExpired: () => `tok_${++refreshes}` });
+    const error = await unwrap(client.GET("/v2/workspaces")).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnauthorizedError);
+    expect(error).not.toBeInstanceOf(TokenExpiredError);
+    expect(refreshes).toBe(0);
   });
 });

@@ -59,7 +59,7 @@ export const errorStatus = (code: number) => HttpResponse.json(errorBody("INTERN
 
 /** A route of `server` that answers in turn (the last one repeats); returns what was asked, as it is asked. */
 export function scriptRoute(server: SetupServer) {
-  return (method: "get" | "delete" | "post", path: string, answers: (() => Response)[]) => {
+  return (method: "get" | "post" | "put" | "patch" | "delete", path: string, answers: (() => Response)[]) => {
     const seen: Request[] = [];
     server.use(
       http[method](`${BASE}${path}`, ({ request }) => {
@@ -72,3 +72,25 @@ export function scriptRoute(server: SetupServer) {
     return seen;
   };
 }
+
+/** An error answer: the API's error body (`RATE_LIMITED` for a 429, else `INTERNAL`, unless given) and headers. */
+export const errorAnswer = (code: number, body = errorBody(code === 429 ? "RATE_LIMITED" : "INTERNAL"), headers = {}) =>
+  HttpResponse.json(body, { status: code, headers });
+
+/** A 202 with a pending scheduling action. */
+export const accepted = () =>
+  HttpResponse.json(
+    {
+      actionUuid: "d4c3b2a1-0f9e-4d8c-8b7a-6f5e4d3c2b1a",
+      actionName: "schedule",
+      status: "pending",
+      createdAt: "2026-11-23T17:30:00.000Z",
+    },
+    { status: 202 },
+  );
+
+/** The body of a scheduling run. */
+export const scheduleBody = { workspaceUuid: "3f9c2a1e-5b7d-4e8a-9c61-2d4f8b0a7e15", date: "2026-11-24" };
+
+/** A version 4 UUID, as idempotency keys are made. */
+export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
