@@ -5,9 +5,11 @@
  * @see `docs/api-contract.md` section 7 (actions), section 3 (bulk delete), section 4 (publish), section 5 (scheduling)
  */
 import { type DispatchClient, unwrap } from "./client.js";
+import type { Sleep } from "./client-options.js";
+import { abortableSleep, defaultSleep, withDeadline } from "./deadline.js";
 import { ApiError, DispatchError, type DispatchErrorJson, named, TimeoutError } from "./errors.js";
 import type { components } from "./generated/openapi.js";
-import { abortableSleep, defaultSleep, retryAfterMs, type Sleep, withDeadline } from "./transport.js";
+import { retryAfterMs } from "./retry-rules.js";
 
 /**
  * A background action as the API returns it (`components.schemas.Action`): a union discriminated by
@@ -25,20 +27,14 @@ export type Action = components["schemas"]["Action"];
 /**
  * The kinds of action: `schedule`, `publish`, `update`, `delete`.
  *
- * @example
- * ```ts
- * const kind: ActionKind = "publish";
- * ```
+ * @inline
  */
 export type ActionKind = Action["actionName"];
 
 /**
  * The `actionSummary` of a finished action, by kind.
  *
- * @example
- * ```ts
- * type DeleteSummary = ActionSummaries["delete"]; // { deleted, failed }
- * ```
+ * @inline
  */
 export interface ActionSummaries {
   schedule: components["schemas"]["ScheduleSummary"];
@@ -71,31 +67,18 @@ export type Solution = components["schemas"]["Solution"];
 
 /**
  * Body of `POST /v2/schedules`: schedule all, schedule specific, or what-if.
- *
- * @example
- * ```ts
- * const whatIf: ScheduleRequest = { workspaceUuid, date: "2026-11-24", whatIf: { orders: [], routes: [] } };
- * ```
  */
 export type ScheduleRequest = components["schemas"]["ScheduleRequest"];
 
 /**
  * Body of `POST /v2/routes/publish`.
- *
- * @example
- * ```ts
- * const body: PublishRequest = { workspaceUuid, date: "2026-11-24", routeUuids: [routeUuid] };
- * ```
  */
 export type PublishRequest = components["schemas"]["PublishRequest"];
 
 /**
  * One route or order that a failed action could not handle, and why.
  *
- * @example
- * ```ts
- * const lines = (failures: ActionFailure[]) => failures.map((f) => `${f.kind} ${f.uuid}: ${f.reason}`);
- * ```
+ * @inline
  */
 export interface ActionFailure {
   /** A route (of a publish) or an order (of a delete). */
@@ -257,11 +240,7 @@ export interface WaitOptions<K extends ActionKind = ActionKind> {
 /**
  * Options of {@link scheduleAndWait} and {@link publishAndWait}.
  *
- * @example
- * ```ts
- * const options: StartAndWaitOptions<"publish"> = { timeoutMs: 60_000, onAccepted: (a) => db.save("publish", a.actionUuid) };
- * await publishAndWait(client, { workspaceUuid, date: "2026-11-24" }, options);
- * ```
+ * @inline
  */
 export interface StartAndWaitOptions<K extends ActionKind> extends Omit<WaitOptions<K>, "kind"> {
   /** Called with the accepted (pending) action: store `actionUuid` to resume the wait after a restart. */
@@ -435,11 +414,7 @@ export async function publishAndWait(
 /**
  * Why an order could not be deleted.
  *
- * @example
- * ```ts
- * const { failed } = await deleteOrders(client, uuids);
- * const locked = failed.filter((f) => f.reason === ("order_locked" satisfies DeleteFailureReason));
- * ```
+ * @inline
  */
 export type DeleteFailureReason =
   | components["schemas"]["DeleteResult"]["failed"][number]["reason"]
@@ -448,10 +423,7 @@ export type DeleteFailureReason =
 /**
  * The merged outcome of {@link deleteOrders}.
  *
- * @example
- * ```ts
- * const { deleted, failed }: DeleteOrdersResult = await deleteOrders(client, uuids);
- * ```
+ * @inline
  */
 export interface DeleteOrdersResult {
   deleted: { uuid: string }[];
@@ -461,10 +433,7 @@ export interface DeleteOrdersResult {
 /**
  * Options of {@link deleteOrders}: how the 202 answers are waited for, and the batch size.
  *
- * @example
- * ```ts
- * await deleteOrders(client, uuids, { batchSize: 100, onBatch: (r) => console.log(r.deleted.length) });
- * ```
+ * @inline
  */
 export interface DeleteOrdersOptions extends Omit<WaitOptions<"delete">, "kind"> {
   /** Uuids per `DELETE /v2/orders` call, at most (and by default) 500. */

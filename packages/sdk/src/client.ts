@@ -4,40 +4,25 @@
  * calls.
  */
 import createFetchClient, { type FetchResponse, type MaybeOptionalInit, type Middleware } from "openapi-fetch";
-import { ApiError, TimeoutError } from "./errors.js";
+import { target } from "./attempt-events.js";
+import type { CallOptions, ClientOptions, TokenSource } from "./client-options.js";
+import { timeLimitError, withDeadline } from "./deadline.js";
+import { ApiError } from "./errors.js";
 import type { paths } from "./generated/openapi.js";
 import { checkCallInit, checkClientOptions } from "./option-checks.js";
-import {
-  CALL_DEADLINE,
-  type CallDeadline,
-  type CallOptions,
-  type ClientOptions,
-  clientHeaders,
-  createTransport,
-  type TokenSource,
-  target,
-  withDeadline,
-} from "./transport.js";
+import { type CallSettings, clientHeaders, createTransport, type Transport } from "./transport.js";
 
 export type { ClientOptions };
 
 /**
  * An HTTP method as the contract's `paths` spell it.
  *
- * @example
- * ```ts
- * const method: HttpMethod = "get";
- * ```
+ * @inline
  */
 export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
 
 /**
  * The paths of the contract that have an operation for `M`: `PathsWith<"post">` includes `"/v2/schedules"`.
- *
- * @example
- * ```ts
- * const path: PathsWith<"post"> = "/v2/routes/publish";
- * ```
  */
 export type PathsWith<M extends HttpMethod> = {
   [P in keyof paths]: paths[P] extends { [K in M]: unknown } ? P : never;
@@ -197,23 +182,33 @@ export function createClient(options: ClientOptions): DispatchClient {
       headers[name] = value;
     });
   }
-  const core = createFetchClient<paths>({ baseUrl: options.baseUrl, fetch: transport, headers });
+  const core = createFetchClient<paths>({ baseUrl: options.baseUrl, fetch: (request) => transport(request), headers });
   // openapi-fetch's generic `request`, without its per-path types (the public signatures carry them).
   const request = core.request as unknown as (method: string, path: string, init?: CallInit) => Promise<unknown>;
 
   const base = options.baseUrl.replace(/\/+$/, "");
 
   function call(method: string, path: string, init: CallInit | undefined): Promise<unknown> {
-    if (init !== undefined) {
-      try {
-        checkCallInit(init, method, base + path);
-      } catch (error) {
-        return Promise.reject(error); // a call reports its mistakes like its failures: it rejects
-      }
+    if (init === undefined) {
+      if (options.timeoutMs === undefined) return request(method, path, init);
+      return withinTimeLimit(transport, request, method, path, undefined, {}, options.timeoutMs, base);
     }
-    const timeoutMs = init?.timeoutMs ?? options.timeoutMs;
-    if (timeoutMs === undefined) return request(method, path, init);
-    return withinTimeLimit(request, method, path, init, timeoutMs, `${method.toUpperCase()} ${base}${path}`);
+    try {
+      checkCallInit(init, method, base + path);
+    } catch (error) {
+      return Promise.reject(error); // a call reports its mistakes like its failures: it rejects
+    }
+    const timeoutMs = init.timeoutMs ?? options.timeoutMs;
+    // The SDK's own options travel in the call's own `fetch`, not on the request openapi-fetch builds.
+    if (init.timeoutMs === undefined && init.retries === undefined && init.idempotencyKey === undefined) {
+      if (timeoutMs === undefined) return request(method, path, init);
+      return withinTimeLimit(transport, request, method, path, init, {}, timeoutMs, base);
+    }
+    const { timeoutMs: _, retries, idempotencyKey, ...rest } = init;
+    const settings: CallSettings = { retries, idempotencyKey };
+    if (timeoutMs === undefined)
+      return request(method, path, { ...rest, fetch: (r: Request) => transport(r, settings) });
+    return withinTimeLimit(transport, request, method, path, rest, settings, timeoutMs, base);
   }
 
   const method = (name: string) => (path: string, init?: CallInit) => call(name, path, init);
@@ -240,39 +235,33 @@ type CallInit = CallOptions & Record<string, unknown>;
  * Make a call within `timeoutMs`, reading its answer included. One deadline covers every attempt, the pauses
  * between them and the body: its signal goes on the request, so aborting it also aborts reading the body (the fetch
  * standard's rule), and the call settles at the deadline even with a fetch that ignores its signal. The transport
- * finds the deadline on the request (for its retry decisions) instead of setting up its own.
+ * gets the deadline with the call's settings (for its retry decisions) instead of setting up its own.
  */
 async function withinTimeLimit(
+  transport: Transport,
   request: (method: string, path: string, init?: CallInit) => Promise<unknown>,
   method: string,
   path: string,
   init: CallInit | undefined,
+  settings: CallSettings,
   timeoutMs: number,
-  where: string,
+  base: string,
 ): Promise<unknown> {
-  // Settles (rejects) when the deadline passes or the caller aborts, whether or not the fetch heeds its signal.
-  let expire: (reason: unknown) => void = () => {};
-  const expired = new Promise<never>((_, reject) => {
-    expire = reject;
-  });
-  const handed: CallDeadline = {
-    deadline: withDeadline(
-      init?.signal ?? undefined,
-      timeoutMs,
-      () => {
-        const what = handed.request ? target(handed.request) : where; // the URL, once the transport has the request
-        return new TimeoutError(`Failed to ${what}: no answer within ${timeoutMs} ms (timeoutMs)`, timeoutMs);
-      },
-      (reason) => expire(reason),
-    ),
+  let sent: Request | undefined; // the request as built, so that the error names its URL with the path filled in
+  const deadline = withDeadline(init?.signal ?? undefined, timeoutMs, () =>
+    timeLimitError(sent ? target(sent) : `${method.toUpperCase()} ${base}${path}`, timeoutMs),
+  );
+  const call: CallSettings = { ...settings, deadline };
+  const fetch = (built: Request) => {
+    sent = built;
+    return transport(built, call);
   };
-  const { signal } = handed.deadline;
   try {
-    return await Promise.race([request(method, path, { ...init, signal, [CALL_DEADLINE]: handed }), expired]);
+    return await deadline.within(request(method, path, { ...init, signal: deadline.signal, fetch }));
   } catch (error) {
-    throw signal.aborted ? signal.reason : error;
+    throw deadline.signal.aborted ? deadline.signal.reason : error;
   } finally {
-    handed.deadline.dispose();
+    deadline.dispose();
   }
 }
 
@@ -288,11 +277,6 @@ export type DataOf<R> = R extends { data: infer D; error?: never } ? D : never;
 
 /**
  * The `error` body of a failed openapi-fetch result type.
- *
- * @example
- * ```ts
- * type OrderError = ErrorOf<Awaited<ReturnType<DispatchClient["GET"]>>>; // ErrorBody
- * ```
  */
 export type ErrorOf<R> = R extends { error: infer E; data?: never } ? E : never;
 

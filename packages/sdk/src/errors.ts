@@ -17,11 +17,6 @@ export type ErrorCode = components["schemas"]["ErrorCode"];
 
 /**
  * One problem located in the request (`Error.details[]` in openapi.yaml).
- *
- * @example
- * ```ts
- * const firstProblem: ErrorDetail | undefined = validationError.details[0]; // { path: "[7].locations", message }
- * ```
  */
 export type ErrorDetail = components["schemas"]["ErrorDetail"];
 
@@ -77,10 +72,7 @@ export function named(cls: { prototype: Error }, name: string): void {
  * The serialized form of any {@link DispatchError}: what `JSON.stringify(error)` writes. Subclasses add their own
  * fields (`status`, `code`, `timeoutMs`, `cause`…).
  *
- * @example
- * ```ts
- * const logged: DispatchErrorJson = new DispatchError("Failed to do it: because").toJSON();
- * ```
+ * @inline
  */
 export interface DispatchErrorJson {
   name: string;
@@ -90,10 +82,7 @@ export interface DispatchErrorJson {
 /**
  * The JSON form of an error's `cause` (a copy of the underlying error, without the token).
  *
- * @example
- * ```ts
- * const cause: CauseJson | undefined = connectionError.toJSON().cause; // { name: "TypeError", message, code: "ECONNREFUSED" }
- * ```
+ * @inline
  */
 export interface CauseJson {
   name: string;
@@ -111,10 +100,7 @@ function causeJson(cause: unknown): CauseJson | undefined {
 /**
  * JSON form of an {@link ApiError}: what `JSON.stringify(error)` writes (no headers, no token).
  *
- * @example
- * ```ts
- * const logged: ApiErrorJson = apiError.toJSON();
- * ```
+ * @inline
  */
 export interface ApiErrorJson extends DispatchErrorJson {
   name: string;

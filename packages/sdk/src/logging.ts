@@ -8,11 +8,7 @@
  * How much the SDK logs: `debug` every attempt (and bodies with `logBodies`), `info` every call's answer, `warn`
  * retries, token refreshes and 5xx answers, `error` calls that got no answer.
  *
- * @example
- * ```ts
- * const level: LogLevel = process.env.NODE_ENV === "production" ? "warn" : "debug";
- * const client = createClient({ baseUrl, token, logger: level });
- * ```
+ * @inline
  */
 export type LogLevel = "debug" | "info" | "warn" | "error";
 

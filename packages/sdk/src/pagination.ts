@@ -10,10 +10,7 @@ import type { paths } from "./generated/openapi.js";
 /**
  * The JSON body of a path's `GET` 200 answer (`never` when the path has no such answer).
  *
- * @example
- * ```ts
- * type OrderPage = ListResponse<"/v2/orders">; // { data: Order[]; metadata: PaginationMetadata }
- * ```
+ * @inline
  */
 export type ListResponse<P extends keyof paths> =
   NonNullable<paths[P]["get"]> extends { responses: { 200: { content: { "application/json": infer B } } } } ? B : never;
@@ -21,10 +18,7 @@ export type ListResponse<P extends keyof paths> =
 /**
  * Every path whose GET answers a paginated list, e.g. `"/v2/orders"`, `"/v2/routes/{routeUuid}/timeline"`.
  *
- * @example
- * ```ts
- * const path: ListPath = "/v2/orders";
- * ```
+ * @inline
  */
 export type ListPath = {
   [P in keyof paths]: [ListResponse<P>] extends [never]
@@ -49,20 +43,14 @@ export type ItemOf<P extends ListPath> = ListResponse<P> extends { data: readonl
 /**
  * The parameters of a list path (`query`, and `path` where the path has some); `page` is managed for you.
  *
- * @example
- * ```ts
- * const params: ListParams<"/v2/orders"> = { query: { workspaceUuid, status: "not_scheduled" } };
- * ```
+ * @inline
  */
 export type ListParams<P extends ListPath> = NonNullable<paths[P]["get"]> extends { parameters: infer X } ? X : never;
 
 /**
  * Pagination metadata of a list answer.
  *
- * @example
- * ```ts
- * for await (const page of paginate(client, "/v2/workspaces").pages()) console.log(page.metadata?.totalPages);
- * ```
+ * @inline
  */
 export interface PageMetadata {
   nextPage?: string | null;
@@ -73,10 +61,7 @@ export interface PageMetadata {
 /**
  * One page as {@link Paginator.pages} yields it.
  *
- * @example
- * ```ts
- * for await (const page of paginate(client, "/v2/workspaces").pages()) console.log(page.page, page.items.length);
- * ```
+ * @inline
  */
 export interface Page<T> {
   /** The 1-based page number that was requested. */
@@ -88,10 +73,7 @@ export interface Page<T> {
 /**
  * Options of {@link paginate}.
  *
- * @example
- * ```ts
- * paginate(client, "/v2/workspaces", {}, { signal: AbortSignal.timeout(10_000) });
- * ```
+ * @inline
  */
 export interface PaginateOptions {
   /** Aborts the iteration (the pending request and further pages). */
@@ -101,11 +83,7 @@ export interface PaginateOptions {
 /**
  * An async iterator over the items of every page, with helpers.
  *
- * @example
- * ```ts
- * const routes: Paginator<ItemOf<"/v2/routes">> = paginate(client, "/v2/routes", { query: { workspaceUuid } });
- * const first10 = await routes.toArray({ limit: 10 });
- * ```
+ * @inline
  */
 export interface Paginator<T> extends AsyncIterable<T> {
   /** Collect items into an array; stops requesting pages once `limit` items are in. */
@@ -117,10 +95,7 @@ export interface Paginator<T> extends AsyncIterable<T> {
 /**
  * The arguments of {@link paginate} after the path: `params` is required when the path has required parameters.
  *
- * @example
- * ```ts
- * const args: PaginateArgs<"/v2/orders"> = [{ query: { workspaceUuid } }, { signal }];
- * ```
+ * @inline
  */
 export type PaginateArgs<P extends ListPath> =
   Record<string, never> extends ListParams<P>

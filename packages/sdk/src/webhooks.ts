@@ -22,10 +22,7 @@ export type WebhookEvent = components["schemas"]["WebhookEvent"];
 /**
  * The event types: `route.published`, `route.eta_updated`, `order.status_updated`.
  *
- * @example
- * ```ts
- * const topics: WebhookEventType[] = ["route.published", "order.status_updated"];
- * ```
+ * @inline
  */
 export type WebhookEventType = WebhookEvent["type"];
 
@@ -43,11 +40,6 @@ export type WebhookEventOf<T extends WebhookEventType> = Extract<WebhookEvent, {
 
 /**
  * Header names of a delivery.
- *
- * @example
- * ```ts
- * const eventIdOf = (request: Request) => request.headers.get(WEBHOOK_HEADERS.eventId); // dedupe retried deliveries
- * ```
  */
 export const WEBHOOK_HEADERS = {
   signature: "x-dispatch-signature",
@@ -59,10 +51,7 @@ export const WEBHOOK_HEADERS = {
 /**
  * Which check of {@link verifyWebhook} failed.
  *
- * @example
- * ```ts
- * if (error instanceof WebhookVerificationError && error.reason === ("timestamp_out_of_tolerance" satisfies WebhookVerificationReason)) checkClock();
- * ```
+ * @inline
  */
 export type WebhookVerificationReason =
   | "missing_header"
@@ -76,7 +65,7 @@ export type WebhookVerificationReason =
  *
  * @example
  * ```ts
- * async function receive(rawBody: string, headers: WebhookHeaders) {
+ * async function receive(rawBody: string, headers: Headers) {
  *   try {
  *     return await verifyWebhook({ rawBody, headers, secret });
  *   } catch (error) {
@@ -107,10 +96,7 @@ export class WebhookVerificationError extends DispatchError {
 /**
  * Request headers in any common shape: `Headers`, a plain object (any case), or Node's `IncomingHttpHeaders`.
  *
- * @example
- * ```ts
- * const headers: WebhookHeaders = req.headers; // Node IncomingHttpHeaders, a Headers, or a plain object
- * ```
+ * @inline
  */
 export type WebhookHeaders =
   | Headers
@@ -120,10 +106,7 @@ export type WebhookHeaders =
 /**
  * Input of {@link verifyWebhook}.
  *
- * @example
- * ```ts
- * const options: VerifyWebhookOptions = { rawBody, headers, secret: [newSecret, oldSecret], toleranceSeconds: 120 };
- * ```
+ * @inline
  */
 export interface VerifyWebhookOptions {
   /** The body exactly as received (bytes or the undecoded text): never a parsed and re-serialized object. */
@@ -257,10 +240,7 @@ export async function verifyWebhook(options: VerifyWebhookOptions): Promise<Webh
 /**
  * A signed delivery, as {@link signWebhookForTest} returns it.
  *
- * @example
- * ```ts
- * const { rawBody, headers }: SignedWebhook = await signWebhookForTest(webhookEvent, "whsec_test");
- * ```
+ * @inline
  */
 export interface SignedWebhook {
   /** The exact body to send. */

@@ -4,10 +4,10 @@
  */
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
+import type { ActionKind } from "../src/actions.js";
 import {
   type Action,
   ActionFailedError,
-  type ActionKind,
   type ActionOf,
   deleteOrders,
   isAccepted,

@@ -3,6 +3,7 @@
  * compile error; results narrow 200 from 202; resources have names; the logger and hooks are typed.
  */
 import { describe, expectTypeOf, it } from "vitest";
+import type { DispatchErrorJson } from "../src/errors.js";
 import {
   type Action,
   type ActionOf,
@@ -11,7 +12,6 @@ import {
   type components,
   createClient,
   type DeleteAction,
-  type DispatchErrorJson,
   isAccepted,
   isAction,
   type Logger,

@@ -11,10 +11,10 @@ import { createFake } from "@dispatchkit/fake";
 import { EdgeVM } from "@edge-runtime/vm";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
+import type { FetchLike } from "../src/client-options.js";
 import {
   createClient,
   type DispatchClient,
-  type FetchLike,
   NotFoundError,
   paginate,
   signWebhookForTest,

@@ -2,18 +2,17 @@
  * Type tests: results, errors, actions, pages and webhook events are typed from openapi.yaml.
  */
 import { describe, expectTypeOf, it } from "vitest";
+import type { DeleteOrdersResult } from "../src/actions.js";
 import {
   type ActionFailedError,
   type ActionOf,
   type ApiError,
   type components,
   createClient,
-  type DeleteOrdersResult,
   deleteOrders,
   type ErrorBody,
   type ErrorCode,
   type ItemOf,
-  type ListPath,
   paginate,
   publishAndWait,
   type RateLimitError,
@@ -25,6 +24,7 @@ import {
   type WebhookEventOf,
   waitForAction,
 } from "../src/index.js";
+import type { ListPath } from "../src/pagination.js";
 
 type Schemas = components["schemas"];
 const client = createClient({ baseUrl: "https://api.test", token: "t" });

@@ -11,8 +11,8 @@ import {
   type WebhookEvent,
   type WebhookEventOf,
   WebhookVerificationError,
-  type WebhookVerificationReason,
 } from "../src/index.js";
+import type { WebhookVerificationReason } from "../src/webhooks.js";
 
 const SECRET = "whsec_test_secret";
 const NOW = Date.parse("2026-11-24T17:06:00.000Z");
