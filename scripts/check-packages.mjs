@@ -11,7 +11,7 @@ import { dirname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const packages = ["packages/optimizer", "packages/sdk", "packages/fake"];
+const packages = ["packages/optimizer", "packages/sdk", "packages/conformance", "packages/fake"];
 const contentsOnly = process.argv.includes("--contents-only");
 
 const npm = (args, cwd = root) =>
