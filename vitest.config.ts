@@ -9,6 +9,7 @@ export default defineConfig({
     alias: [
       { find: /^@dispatchkit\/sdk$/, replacement: src("./packages/sdk/src/index.ts") },
       { find: /^@dispatchkit\/optimizer$/, replacement: src("./packages/optimizer/src/index.ts") },
+      { find: /^@dispatchkit\/conformance$/, replacement: src("./packages/conformance/src/index.ts") },
       { find: /^@dispatchkit\/fake\/node$/, replacement: src("./packages/fake/src/node.ts") },
       { find: /^@dispatchkit\/fake$/, replacement: src("./packages/fake/src/index.ts") },
     ],

@@ -3,9 +3,9 @@
 // docs/*.md (not docs/decisions) and packages/*/README.md, and the `@example` blocks of packages/sdk/src/**/*.ts.
 // Each example becomes a module of its own in node_modules/.cache/ (inside the repository, ignored by git) with the
 // packages' exports it names but does not import brought in (from @dispatchkit/sdk, then @dispatchkit/fake,
-// @dispatchkit/fake/node and @dispatchkit/optimizer) and a prelude of ambient declarations for the context a
-// snippet assumes (`client`, `fake`, `workspaceUuid`, `db`…); tsc compiles them against the packages' sources
-// with the repository's strict settings. Errors are reported at the example's own file and line.
+// @dispatchkit/fake/node, @dispatchkit/optimizer and @dispatchkit/conformance) and a prelude of ambient
+// declarations for the context a snippet assumes (`client`, `fake`, `workspaceUuid`, `db`…); tsc compiles them
+// against the packages' sources with the repository's strict settings. Errors are reported at the example's own file and line.
 //
 // A block that goes on from the one before it (a guide's steps: the names an earlier step defined) says so on the
 // line before its fence, and is compiled in one module with the blocks it continues:
@@ -30,6 +30,7 @@ const MODULES = [
   { specifier: "@dispatchkit/fake", file: join(root, "packages", "fake", "src", "index.ts") },
   { specifier: "@dispatchkit/fake/node", file: join(root, "packages", "fake", "src", "node.ts") },
   { specifier: "@dispatchkit/optimizer", file: join(root, "packages", "optimizer", "src", "index.ts") },
+  { specifier: "@dispatchkit/conformance", file: join(root, "packages", "conformance", "src", "index.ts") },
 ];
 /** Test-runner and msw names a test snippet uses as a test file would import them. */
 const TEST_MODULES = [

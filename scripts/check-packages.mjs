@@ -11,7 +11,7 @@ import { dirname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const packages = ["packages/optimizer", "packages/sdk", "packages/fake"];
+const packages = ["packages/optimizer", "packages/sdk", "packages/conformance", "packages/fake"];
 const contentsOnly = process.argv.includes("--contents-only");
 
 const npm = (args, cwd = root) =>
@@ -114,8 +114,11 @@ for (const [index, dir] of packages.entries()) {
       continue;
     }
     if (!CODE.test(file)) continue;
+    // A declaration file names the code it describes (`./chunk.js`); TypeScript reads the declarations beside it.
+    const declaration = /\.d\.(c|m)?ts$/.test(file);
     for (const spec of relativeImports(readFileSync(join(pkgDir, file), "utf8"))) {
-      queue.push(normalize(join(dirname(file), spec)));
+      const target = declaration ? spec.replace(/\.(c|m)?js$/, (_, kind) => `.d.${kind ?? ""}ts`) : spec;
+      queue.push(normalize(join(dirname(file), target)));
     }
   }
   for (const file of files) {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `dispatch-fake conformance` as a user runs it, against `dispatch-fake serve` as a user runs it: both from the
-// built package (packages/fake/dist/cli.js, so the bundled contract is what validates), each a process of its own.
+// `dispatch-conformance` as a user runs it, against `dispatch-fake serve` as a user runs it: both from the built
+// packages (packages/conformance/dist/cli.js, so the bundled contract is what validates, and
+// packages/fake/dist/cli.js), each a process of its own.
 // `--runs N` runs the suite N times against one server and prints each wall time and the median (bench/RESULTS.md).
 // Exit code: the suite's (0 nothing failed, 1 a scenario failed), or 1 when the server does not start.
 import { spawn } from "node:child_process";
@@ -8,10 +9,11 @@ import { parseArgs } from "node:util";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "1" } } });
 const runs = Number(values.runs);
-const cli = new URL("../packages/fake/dist/cli.js", import.meta.url).pathname;
+const fakeCli = new URL("../packages/fake/dist/cli.js", import.meta.url).pathname;
+const conformanceCli = new URL("../packages/conformance/dist/cli.js", import.meta.url).pathname;
 const token = "conformance-ci-token";
 
-const server = spawn(process.execPath, [cli, "serve", "--port", "0", "--token", token], {
+const server = spawn(process.execPath, [fakeCli, "serve", "--port", "0", "--token", token], {
   stdio: ["ignore", "pipe", "inherit"],
 });
 const url = await new Promise((resolve, reject) => {
@@ -30,7 +32,7 @@ let code = 0;
 for (let i = 0; i < runs && code === 0; i++) {
   const started = performance.now();
   code = await new Promise((resolve) => {
-    const suite = spawn(process.execPath, [cli, "conformance", "--base-url", url, "--token", token], {
+    const suite = spawn(process.execPath, [conformanceCli, "--base-url", url, "--token", token], {
       stdio: "inherit",
     });
     suite.on("exit", (exit) => resolve(exit ?? 1));

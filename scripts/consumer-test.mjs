@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The packed packages as users install them, on the Node versions users have (run after `npm run build`):
-// `npm pack` the three packages, then for each Node version create a fresh project in a temp dir, install the
+// `npm pack` the four packages, then for each Node version create a fresh project in a temp dir, install the
 // tarballs with msw (2 on Node 20, 3 from Node 22.12, as npm picks them) and vitest from the registry, and run
 //   (a) an ESM consumer and (b) a CommonJS consumer (scripts/consumer/esm.mjs, cjs.cjs),
 //   (c) a vitest suite using setupServer(...fake.handlers) with the SDK (scripts/consumer/msw.test.ts),
@@ -184,6 +184,8 @@ const packed = JSON.parse(
       "-w",
       "packages/sdk",
       "-w",
+      "packages/conformance",
+      "-w",
       "packages/fake",
     ],
     { cwd: root, env: childEnv(dirname(process.execPath)) },
@@ -196,6 +198,7 @@ const readmes = {
   sdk: readmeBlocks("packages/sdk"),
   fake: readmeBlocks("packages/fake"),
   optimizer: readmeBlocks("packages/optimizer"),
+  conformance: readmeBlocks("packages/conformance"),
 };
 for (const [name, blocks] of Object.entries(readmes)) {
   assert.ok(blocks.length > 0, `packages/${name}/README.md has a code block marked for the consumer test`);

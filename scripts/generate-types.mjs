@@ -40,23 +40,24 @@ if (process.argv.includes("--check")) {
   console.log(`generated ${outPath}`);
 }
 
-// Also generates packages/fake/src/conformance/generated/contract-document.ts: the parts of openapi.yaml the
+// Also generates packages/conformance/src/generated/contract-document.ts: the parts of openapi.yaml the
 // conformance suite validates answers with (each operation's declared statuses and their JSON body schemas,
-// and the component schemas), so `dispatch-fake conformance` works from an installed package without the repo.
+// and the component schemas), so `dispatch-conformance` works from an installed package without the repo.
 const { parse } = await import("yaml");
-const documentPath = fileURLToPath(new URL("packages/fake/src/conformance/generated/contract-document.ts", root));
+const documentPath = fileURLToPath(new URL("packages/conformance/src/generated/contract-document.ts", root));
 const spec = parse(readFileSync(specUrl, "utf8"));
 const DROP = new Set([
   "description",
   "examples",
   "example",
   "summary",
-  "discriminator",
   "contentEncoding",
   "contentMediaType",
   "default",
 ]);
-// Drops annotations; the keys of `properties` are field names (a package's `description`), never dropped.
+// Drops annotations; the keys of `properties` are field names (a package's `description`), never dropped. A
+// discriminator keeps its propertyName only: ajv reads the mapping from the members' `const` (it refuses `mapping`),
+// and validates the one member the tag names, so a wrong answer's problems are that member's.
 const strip = (node) => {
   if (Array.isArray(node)) return node.map(strip);
   if (!node || typeof node !== "object") return node;
@@ -65,7 +66,11 @@ const strip = (node) => {
       .filter(([k]) => !DROP.has(k))
       .map(([k, v]) => [
         k,
-        k === "properties" ? Object.fromEntries(Object.entries(v).map(([n, p]) => [n, strip(p)])) : strip(v),
+        k === "properties"
+          ? Object.fromEntries(Object.entries(v).map(([n, p]) => [n, strip(p)]))
+          : k === "discriminator"
+            ? { propertyName: v.propertyName }
+            : strip(v),
       ]),
   );
 };
@@ -95,7 +100,7 @@ const contractDocument = `/**
  * DO NOT EDIT: generated from openapi.yaml by scripts/generate-types.mjs (npm run generate).
  * Each operation's declared statuses with their JSON body schema (null: no body), and the component schemas.
  */
-import type { ContractDocument } from "../schema-validator.js";
+import type { ContractDocument } from "../contract-schemas.js";
 
 /** The parts of openapi.yaml that answers are validated against. */
 export const contractDocument: ContractDocument = ${JSON.stringify({ operations, schemas: strip(spec.components.schemas) })};

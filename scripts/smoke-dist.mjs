@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Loads the built packages the way users do (ESM import and CJS require, through the workspace links in
-// node_modules) and makes real calls: the optimizer on its own, and the SDK against the fake's in-process fetch.
+// node_modules) and makes real calls: the optimizer on its own, the SDK against the fake's in-process fetch, and
+// the conformance suite against the fake's in-process fetch.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createInterface } from "node:readline";
@@ -16,6 +17,8 @@ const cjsFake = require("@dispatchkit/fake");
 const esmNode = await import("@dispatchkit/fake/node");
 const esmOptimizer = await import("@dispatchkit/optimizer");
 const cjsOptimizer = require("@dispatchkit/optimizer");
+const esmConformance = await import("@dispatchkit/conformance");
+const cjsConformance = require("@dispatchkit/conformance");
 
 for (const [name, mod] of Object.entries({ esmSdk, cjsSdk })) {
   assert.equal(typeof mod.createClient, "function", `${name}.createClient`);
@@ -198,6 +201,35 @@ for (const [node, fakeMod] of [
     await running.close();
   }
 }
+// The conformance suite from its own build, ESM and CJS, against a fake (ajv validates every answer): it needs no
+// other @dispatchkit package, and the fake's dist calls it for `dispatch-fake conformance` instead of a copy.
+const conformancePkg = JSON.parse(readFileSync(new URL("../packages/conformance/package.json", import.meta.url)));
+assert.deepEqual(Object.keys(conformancePkg.dependencies), ["ajv", "ajv-formats"], "conformance's dependencies");
+assert.equal(conformancePkg.bin["dispatch-conformance"], "./dist/cli.js");
+assert.ok(!readdirSync(new URL("../packages/conformance/dist/", import.meta.url)).includes("cli.cjs"));
+assert.ok(
+  fakeJs.some((text) => text.includes('"@dispatchkit/conformance"')),
+  "the fake's dist imports @dispatchkit/conformance",
+);
+assert.ok(!fakeJs.some((text) => /function runConformance\b/.test(text)), "the fake bundles no conformance suite");
+for (const [name, mod] of Object.entries({ esmConformance, cjsConformance })) {
+  const fake = esmFake.createFake({ seed: 1 });
+  const report = await mod.runConformance({
+    baseUrl: fake.baseUrl,
+    token: fake.token,
+    fetch: fake.fetch,
+    only: "^auth:",
+  });
+  assert.deepEqual([report.passed, report.failed, report.skipped], [2, 0, 0], `${name}: setup and auth pass`);
+}
+// `dispatch-fake conformance` is the suite's command under the fake's name.
+const alias = spawnSync(
+  process.execPath,
+  [new URL("../packages/fake/dist/cli.js", import.meta.url).pathname, "conformance", "--help"],
+  { encoding: "utf8" },
+);
+assert.equal(alias.status, 0, `dispatch-fake conformance --help: ${alias.stderr}`);
+assert.match(alias.stdout, /^Usage: dispatch-fake conformance --base-url URL --token TOKEN /);
 // The bin is the ESM build only.
 const fakePkg = JSON.parse(readFileSync(new URL("../packages/fake/package.json", import.meta.url), "utf8"));
 assert.equal(fakePkg.bin["dispatch-fake"], "./dist/cli.js");
@@ -245,5 +277,5 @@ cli.kill("SIGTERM");
 assert.deepEqual(await exited, { code: 0, signal: null }, "dispatch-fake stops with exit code 0 on SIGTERM");
 
 console.log(
-  "smoke-dist: ESM and CJS builds of @dispatchkit/optimizer, @dispatchkit/sdk and @dispatchkit/fake load and answer; the dispatch-fake bin serves and stops",
+  "smoke-dist: ESM and CJS builds of @dispatchkit/optimizer, @dispatchkit/sdk, @dispatchkit/conformance and @dispatchkit/fake load and answer; the dispatch-fake bin serves and stops",
 );

@@ -10,10 +10,3 @@ export { CONTROL_PREFIX } from "./control/http.js";
 export { handleControlRequest } from "./standalone/control-requests.js";
 // The standalone server
 export { type RunningServer, type ServerOptions, type ServerTimeouts, startServer } from "./standalone/server.js";
-// The conformance suite (`dispatch-fake conformance`)
-export {
-  type ConformanceOptions,
-  type ConformanceReport,
-  runConformance,
-  type ScenarioResult,
-} from "./conformance/runner.js";

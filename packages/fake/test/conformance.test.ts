@@ -1,19 +1,22 @@
-// The conformance suite (`dispatch-fake conformance`) against the standalone fake, in-process and as a process,
-// and against deliberately broken servers, where the right scenario must fail and the exit code be 1.
+// The conformance suite (@dispatchkit/conformance, and its alias `dispatch-fake conformance`) against the standalone
+// fake, in-process and as a process, and against deliberately broken servers, where the right scenario must fail
+// and the exit code be 1. The suite's own tests (no fake needed) are in packages/conformance/test/.
 import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
+import { type ConformanceReport, runConformance } from "@dispatchkit/conformance";
 import { createFake, type Fake } from "@dispatchkit/fake";
-import { type ConformanceReport, type RunningServer, runConformance, startServer } from "@dispatchkit/fake/node";
+import { type RunningServer, startServer } from "@dispatchkit/fake/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createContractValidator } from "../../../test/support/openapi-validator.js";
-import { conformanceScenarios } from "../src/conformance/runner.js";
 import { seedDemoData } from "../src/standalone/demo.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const CLI = "packages/fake/src/standalone/cli.ts";
 const TOKEN = "conformance-token";
+/** How many scenarios @dispatchkit/conformance has (packages/conformance/test/scenarios.test.ts pins the number). */
+const SCENARIOS = 25;
 const validator = createContractValidator();
 
 /** `fetch` that also validates every API answer with the repository's ajv validator of openapi.yaml. */
@@ -114,8 +117,8 @@ describe("dispatch-fake conformance against the standalone fake", () => {
     });
     expect(names(report, "fail")).toEqual([]);
     expect(names(report, "skip")).toEqual([]);
-    // The setup, every scenario, the clean-up.
-    expect(report.passed).toBe(conformanceScenarios.length + 2);
+    // The setup, the 25 scenarios, the clean-up: 27 results.
+    expect(report.passed).toBe(SCENARIOS + 2);
     expect(report.controlEndpoints).toBe(true);
     expect(await listed("2026-11-23")).toEqual(before);
     // What is left on the run's first date: the routes it created and the orders the API cannot delete.
@@ -172,21 +175,6 @@ describe("dispatch-fake conformance against the standalone fake", () => {
 });
 
 describe("dispatch-fake conformance against a broken server", () => {
-  it("a server slower than --timeout fails the scenario with the request that timed out, exit code 1", async () => {
-    const server = createServer((_req, res) => {
-      setTimeout(() => res.writeHead(200, { "content-type": "application/json" }).end("{}"), 1_000).unref();
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    proxies.push(server);
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const { code, stdout } = await runCli(["conformance", "--base-url", url, "--token", TOKEN, "--timeout", "200"]);
-    expect(code).toBe(1);
-    expect(stdout).toMatch(
-      /^FAIL {2}setup: list the workspaces and pick one \[api-contract section 2\] \(\d+ ms\)\n {6}GET \/v2\/workspaces\?perPage=500\n {6}expected an answer; got TimeoutError: /,
-    );
-    expect(stdout).toMatch(/\n0 passed, 1 failed, 0 skipped \(/);
-  });
-
   it("a changed status code (400 instead of 409 ORDER_NOT_PUBLISHED) fails the completion scenario only, exit code 1", async () => {
     const proxy = await brokenProxy(running.url, (method, path, status, body) =>
       method === "POST" && path.endsWith("/complete") && status === 409 ? { status: 400, body } : undefined,

@@ -2,11 +2,11 @@
 /**
  * `dispatch-fake serve --port 4010 --token dev-token --seed 1` (`npm start -- …`): the standalone fake with demo
  * data. `serve` is the default command; `dispatch-fake conformance --base-url URL --token TOKEN` checks a server
- * against the contract (packages/fake/src/conformance/).
+ * against the contract: an alias of `dispatch-conformance` (@dispatchkit/conformance).
  */
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { conformanceCommand } from "../conformance/command.js";
+import { conformanceCommand } from "@dispatchkit/conformance";
 import { createFake } from "../fake.js";
 import { runtimeOf } from "../runtime.js";
 import { CONSOLE_PATH } from "./console-page.js";
@@ -104,9 +104,9 @@ function stopOnSignals(running: RunningServer, beforeExit?: () => boolean): void
 }
 
 async function main() {
-  // `conformance` has options of its own, so it parses its arguments itself.
+  // `conformance` is @dispatchkit/conformance's command, which parses its own options.
   if (process.argv[2] === "conformance") {
-    process.exitCode = await conformanceCommand(process.argv.slice(3));
+    process.exitCode = await conformanceCommand(process.argv.slice(3), "dispatch-fake conformance");
     return;
   }
   let parsed: ReturnType<typeof parse>;

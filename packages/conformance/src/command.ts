@@ -1,15 +1,16 @@
 /**
- * `dispatch-fake conformance --base-url URL --token TOKEN [--only PATTERN] [--json] [--timeout MS] [--workspace UUID]`:
- * the conformance suite as a command. Exit code 0 when no scenario failed, 1 when one did, 2 for a wrong command
- * line.
+ * `dispatch-conformance --base-url URL --token TOKEN [--only PATTERN] [--json] [--timeout MS] [--workspace UUID]`
+ * (also `dispatch-fake conformance …`): the conformance suite as a command. Exit code 0 when no scenario failed, 1
+ * when one did, 2 for a wrong command line.
  */
 import { parseArgs } from "node:util";
 import { formatResult, formatSummary, runConformance } from "./runner.js";
 
-/** The usage text of the command. */
-export const conformanceUsage = `Usage: dispatch-fake conformance --base-url URL --token TOKEN [--only PATTERN] [--json] [--timeout MS] [--workspace UUID]
+/** The usage text of the command, run as `command` (`dispatch-conformance`, or the fake's alias). */
+export function conformanceUsage(command: string): string {
+  return `Usage: ${command} --base-url URL --token TOKEN [--only PATTERN] [--json] [--timeout MS] [--workspace UUID]
 
-Checks a server that claims to implement the Delivery Dispatch Platform API (the real service's sandbox, this
+Checks a server that claims to implement the Delivery Dispatch Platform API (the real service's sandbox, the
 fake) against the contract, over plain HTTP: the whole flow in v1 and v2 and every error rule, each answer
 validated against openapi.yaml. Prints one line per scenario, then "N passed, M failed, K skipped".
 It works on its own delivery date (a random day of 2090-2099) with unique names, deletes the orders it created,
@@ -22,9 +23,17 @@ the API and stay. Scenarios that need the fake's /_fake/ control endpoints are s
   --timeout    time limit of each scenario in milliseconds                         default 30000
   --workspace  the workspace uuid to work in                                       default: the first one
 Exit code: 0 nothing failed, 1 a scenario failed, 2 the command line is wrong.`;
+}
 
-/** Run the command with its arguments (after `conformance`); resolves with the exit code. */
-export async function conformanceCommand(args: string[]): Promise<number> {
+/**
+ * Run the command with its arguments (after the command's name); resolves with the exit code. `command` names it in
+ * the usage and in errors: `dispatch-conformance`, or `dispatch-fake conformance` for the fake's alias.
+ */
+export async function conformanceCommand(args: string[], command = "dispatch-conformance"): Promise<number> {
+  const usageError = (message: string): number => {
+    console.error(`${command}: ${message}\n\n${conformanceUsage(command)}`);
+    return 2;
+  };
   let values: ReturnType<typeof parse>["values"];
   try {
     ({ values } = parse(args));
@@ -32,7 +41,7 @@ export async function conformanceCommand(args: string[]): Promise<number> {
     return usageError(error instanceof Error ? error.message : String(error));
   }
   if (values.help) {
-    console.log(conformanceUsage);
+    console.log(conformanceUsage(command));
     return 0;
   }
   if (!values["base-url"]) return usageError("--base-url is required");
@@ -80,9 +89,4 @@ function parse(args: string[]) {
     allowPositionals: false,
     strict: true,
   });
-}
-
-function usageError(message: string): number {
-  console.error(`dispatch-fake conformance: ${message}\n\n${conformanceUsage}`);
-  return 2;
 }

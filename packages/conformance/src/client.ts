@@ -2,8 +2,9 @@
  * The conformance suite's HTTP client: plain `fetch` against a base URL, every answer of the API checked against
  * openapi.yaml (declared status, body schema, `x-request-id`) before a scenario looks at it.
  */
+
+import { type ContractDocument, ContractSchemas } from "./contract-schemas.js";
 import { contractDocument } from "./generated/contract-document.js";
-import { type ContractDocument, SchemaValidator } from "./schema-validator.js";
 
 /** A scenario's failure: the request that showed it, what the contract expects and what the server answered. */
 export class ScenarioFailure extends Error {
@@ -50,11 +51,11 @@ interface CompiledTemplate {
 
 /** Checks answers against the bundled openapi.yaml. */
 export class ContractChecker {
-  private readonly validator: SchemaValidator;
+  private readonly schemas: ContractSchemas;
   private readonly templates: CompiledTemplate[];
 
   constructor(private readonly document: ContractDocument = contractDocument) {
-    this.validator = new SchemaValidator(document.schemas);
+    this.schemas = new ContractSchemas(document.schemas);
     this.templates = Object.keys(document.operations)
       .map((template) => {
         const segments = template.split("/").filter(Boolean);
@@ -99,7 +100,7 @@ export class ContractChecker {
     } catch {
       return [...problems, `body is not JSON: ${JSON.stringify(text.slice(0, 80))}`];
     }
-    return [...problems, ...this.validator.validate(schema as never, body)];
+    return [...problems, ...this.schemas.validate(schema as never, body)];
   }
 }
 
