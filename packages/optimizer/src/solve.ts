@@ -128,7 +128,6 @@ function buildSolution(
   iterations: number,
 ): Solution {
   const dist = distanceGetter(problem);
-  const side = md.side;
   const routes: PlannedRoute[] = [];
   let totDuration = 0;
   let totDistance = 0;
@@ -140,7 +139,7 @@ function buildSolution(
     const vehicle = problem.vehicles[v]!;
     const startLoc = md.vStart[v]!;
     const first = route.job[1]!;
-    const d01 = md.dur[startLoc * side + md.jobLoc[first]!]!;
+    const d01 = md.tt(startLoc, md.jobLoc[first]!);
     // Leave as late as possible without changing the schedule: no waiting at the first stop.
     const shiftStart = md.vShiftStart[v]!;
     const st1 = serviceStart(md, first, shiftStart + d01);
@@ -155,7 +154,7 @@ function buildSolution(
     for (let p = 1; p <= route.len; p++) {
       const j = route.job[p]!;
       const l = md.jobLoc[j]!;
-      const d = md.dur[prev * side + l]!;
+      const d = md.tt(prev, l);
       const dd = dist(prev, l);
       const arrival = t + d;
       let ss = serviceStart(md, j, arrival);
@@ -182,7 +181,7 @@ function buildSolution(
     }
     let end = t;
     if (vehicle.end !== undefined) {
-      const d = md.dur[prev * side + vehicle.end]!;
+      const d = md.tt(prev, vehicle.end);
       duration += d;
       distance += dist(prev, vehicle.end);
       end = t + d;

@@ -64,6 +64,12 @@ export interface Travel {
   size: number;
   durations: readonly (readonly number[])[] | TravelFunction;
   distances?: readonly (readonly number[])[] | TravelFunction;
+  /**
+   * Optional planar positions `[x, y]` of the locations (any unit, e.g. kilometres on a local projection). Only
+   * large problems use them, to find each job's nearest jobs without measuring every pair; travel still comes from
+   * `durations`. Without them a large problem measures all pairs once (time grows with the square of the size).
+   */
+  positions?: readonly (readonly [number, number])[];
 }
 
 /** A whole problem. */
