@@ -329,7 +329,10 @@ function neighbours(
       for (let k = 0; k < n; k++) {
         if (k === j) continue;
         const lk = jobLoc[k]!;
-        offer(k, tt(lj, lk) + tt(lk, lj));
+        const key = tt(lj, lk) + tt(lk, lj);
+        // Most jobs are farther than the current nbK-th: reject them without a call.
+        if (found === nbK && key > bestKey[nbK - 1]!) continue;
+        offer(k, key);
       }
     } else {
       grid.nearest(j, Math.min(n - 1, 2 * nbK), cand);
