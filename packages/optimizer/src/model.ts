@@ -111,7 +111,23 @@ export function buildModel(problem: Problem): Model {
     const D = dur;
     tt = (a, b) => D[a * side + b]!;
   } else {
-    tt = (a, b) => (a === b || a === dummy || b === dummy ? 0 : clamp(get(a, b)));
+    // A direct-mapped cache of the pairs measured (about 64 slots per job): the search asks for the same arcs
+    // again and again (route updates, positions next to the same neighbours), and a caller's travel function
+    // can be far slower than a lookup. Exact values, so the cache never changes a plan.
+    const bits = Math.min(22, Math.max(10, Math.ceil(Math.log2(Math.max(1, n) * 64))));
+    const shift = 32 - bits;
+    const keys = new Float64Array(1 << bits).fill(-1);
+    const vals = new Float64Array(1 << bits);
+    tt = (a, b) => {
+      if (a === b || a === dummy || b === dummy) return 0;
+      const key = a * side + b;
+      const h = Math.imul(key, 0x9e3779b1) >>> shift;
+      if (keys[h] === key) return vals[h]!;
+      const d = clamp(get(a, b));
+      keys[h] = key;
+      vals[h] = d;
+      return d;
+    };
   }
   const jobLoc = new Int32Array(n);
   const service = new Float64Array(n);
