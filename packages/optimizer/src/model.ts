@@ -410,13 +410,15 @@ function planeGrid(positions: NonNullable<Problem["travel"]["positions"]>, jobLo
       const gx = cx(xs[j]!);
       const gy = cy(ys[j]!);
       const seen: number[] = [];
-      // Grow square rings of cells until `count` jobs are found and the next ring cannot hold a nearer one.
+      // Grow square rings of cells until `count` jobs lie within `ring * w`, the least distance of any job in the
+      // rings beyond.
+      let radius = Number.POSITIVE_INFINITY;
       for (let ring = 0; ring < cells; ring++) {
         for (let y = gy - ring; y <= gy + ring; y++) {
           if (y < 0 || y >= cells) continue;
-          for (let x = gx - ring; x <= gx + ring; x++) {
+          const edge = y === gy - ring || y === gy + ring;
+          for (let x = gx - ring; x <= gx + ring; x += edge || ring === 0 ? 1 : 2 * ring) {
             if (x < 0 || x >= cells) continue;
-            if (Math.max(Math.abs(x - gx), Math.abs(y - gy)) !== ring) continue;
             const c = y * cells + x;
             for (let i = start[c]!; i < start[c + 1]!; i++) {
               const k = order[i]!;
@@ -427,13 +429,27 @@ function planeGrid(positions: NonNullable<Problem["travel"]["positions"]>, jobLo
           }
         }
         if (seen.length >= count) {
-          seen.sort((a, b) => dist[a]! - dist[b]! || a - b);
-          // Jobs in the next ring are at least `ring * w` away.
-          if (dist[seen[count - 1]!]! <= ring * w) break;
+          let within = 0;
+          for (const k of seen) if (dist[k]! <= ring * w) within++;
+          if (within >= count) {
+            radius = ring * w;
+            break;
+          }
         }
       }
-      seen.sort((a, b) => dist[a]! - dist[b]! || a - b);
-      for (let i = 0; i < Math.min(count, seen.length); i++) out.push(seen[i]!);
+      // The `count` nearest: the count-th smallest distance, then every job nearer, then ties by index.
+      const ds = new Float64Array(seen.length);
+      for (let i = 0; i < seen.length; i++) ds[i] = dist[seen[i]!]!;
+      ds.sort();
+      const take = Math.min(count, seen.length);
+      const limit = take > 0 ? Math.min(ds[take - 1]!, radius) : 0;
+      const ties: number[] = [];
+      for (const k of seen) {
+        if (dist[k]! < limit) out.push(k);
+        else if (dist[k] === limit) ties.push(k);
+      }
+      ties.sort((a, b) => a - b);
+      for (const k of ties) if (out.length < take) out.push(k);
     },
   };
 }
