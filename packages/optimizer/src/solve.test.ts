@@ -344,6 +344,38 @@ describe("solve: hand-checkable problems", () => {
     expect(verify(problem, min)).toEqual([]);
   });
 
+  it("trades travel for vehicles at the vehicleCost: a second van only when it saves more travel than it costs", () => {
+    // Same problem: one van drives 80 more than two (120 against 40).
+    const durations = [
+      [0, 10, 10],
+      [10, 0, 100],
+      [10, 100, 0],
+    ];
+    const problem: Problem = {
+      travel: { size: 3, durations },
+      vehicles: [vehicle("v1"), vehicle("v2")],
+      jobs: [
+        { id: "a", location: 1 },
+        { id: "b", location: 2 },
+      ],
+    };
+    for (const seed of [1, 2, 3]) {
+      const cheap = solve(problem, { seed, vehicleCost: 79 });
+      expect(cheap.routes).toHaveLength(2);
+      expect(cheap.summary.duration).toBe(40);
+      const dear = solve(problem, { seed, vehicleCost: 81 });
+      expect(dear.routes).toHaveLength(1);
+      expect(dear.summary.duration).toBe(120);
+      expect(verify(problem, dear)).toEqual([]);
+    }
+    // Serving every job still comes first, whatever a vehicle costs.
+    const far: Problem = { ...problem, vehicles: [vehicle("v1", { shiftEnd: 60 }), vehicle("v2", { shiftEnd: 60 })] };
+    expect(solve(far, { vehicleCost: 1e9 }).unassigned).toEqual([]);
+    for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY, "5" as unknown as number]) {
+      expect(() => solve(problem, { vehicleCost: bad })).toThrow(/Failed to solve: vehicleCost/);
+    }
+  });
+
   it("eliminates routes with minimizeRoutes: 7 vehicles for 80 narrow-window jobs from every seed", () => {
     // Eighty jobs with 30-unit windows over a 600-unit day, a vehicle per job: the search alone, even with the
     // fixed route cost, ends at 8 vehicles from some seeds; emptying the smallest route and repairing reaches 7.

@@ -99,6 +99,12 @@ export interface SolveOptions {
    */
   minimizeRoutes?: boolean;
   /**
+   * Fixed cost of each used vehicle, in the unit of the travel durations (seconds in `@dispatchkit/fake`), added to
+   * the travel minimized (default 0): a vehicle is used only when it saves more travel than this, e.g. the travel
+   * time worth a driver's day. Unlike `minimizeRoutes` it is a trade-off, not a priority. Must be finite and `>= 0`.
+   */
+  vehicleCost?: number;
+  /**
    * Spread work evenly across the vehicles: minimize `Σ travel_r + Σ (travel_r + service_r)² / H` over the routes
    * instead of the total travel, where `H` is the mean shift length of the vehicles. The quadratic term prefers
    * equal routes, at the price of some extra travel (on 8-hour shifts, moving an hour of work from an 8-hour to a
