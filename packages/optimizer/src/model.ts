@@ -379,7 +379,9 @@ function planeGrid(positions: NonNullable<Problem["travel"]["positions"]>, jobLo
   let y1 = Number.NEGATIVE_INFINITY;
   for (let j = 0; j < n; j++) {
     const p = positions[jobLoc[j]!];
-    if (p === undefined) throw new RangeError(`Failed to solve: travel.positions has no entry ${jobLoc[j]}`);
+    if (p === undefined || !Number.isFinite(p[0]) || !Number.isFinite(p[1])) {
+      throw new RangeError(`Failed to solve: travel.positions[${jobLoc[j]}] is not a pair of finite numbers`);
+    }
     xs[j] = p[0];
     ys[j] = p[1];
     x0 = Math.min(x0, p[0]);

@@ -623,6 +623,33 @@ describe("solve: sparse model (large problems, docs/decisions/0017-optimizer-at-
     );
   });
 
+  it("refuses positions that are missing or not finite, naming the entry", () => {
+    const travel = plane([
+      [0, 0],
+      [1, 1],
+      [2, 2],
+    ]);
+    const problem: Problem = {
+      travel,
+      vehicles: [vehicle("v")],
+      jobs: [
+        { id: "a", location: 1 },
+        { id: "b", location: 2 },
+      ],
+    };
+    const bad: [number, number][] = [
+      [0, 0],
+      [1, 1],
+      [Number.NaN, 2],
+    ];
+    expect(() => sparse(() => solve({ ...problem, travel: { ...travel, positions: bad } }))).toThrow(
+      "Failed to solve: travel.positions[2] is not a pair of finite numbers",
+    );
+    expect(() => sparse(() => solve({ ...problem, travel: { ...travel, positions: [[0, 0]] } }))).toThrow(
+      "Failed to solve: travel.positions[1] is not a pair of finite numbers",
+    );
+  });
+
   it("stores only the neighbourhood: a problem of 3,000 jobs given as a function is solved without a matrix", () => {
     // A grid city: travel is the Manhattan distance, windows spread over the day.
     const n = 3000;

@@ -67,7 +67,8 @@ export interface Travel {
   /**
    * Optional planar positions `[x, y]` of the locations (any unit, e.g. kilometres on a local projection). Only
    * large problems use them, to find each job's nearest jobs without measuring every pair; travel still comes from
-   * `durations`. Without them a large problem measures all pairs once (time grows with the square of the size).
+   * `durations`; there, each job's entry must be a pair of finite numbers. Without them a large problem measures
+   * all pairs once (time grows with the square of the size).
    */
   positions?: readonly (readonly [number, number])[];
 }
