@@ -25,7 +25,7 @@ async function serve(): Promise<void> {
   const running = await startServer(fake, { port: 0 });
   const ws = fake.workspaces[0]!;
   // A day with orders on routes, so publishing it fires `route.published` (one event per route per publish).
-  const { seedDemoData } = await import("../packages/fake/src/hosts/demo.js");
+  const { seedDemoData } = await import("../packages/fake/src/standalone/demo.js");
   const demo = await seedDemoData(fake, { orders: 12, routes: 3 });
   const get = async (path: string) =>
     (await (await fake.fetch(`${fake.baseUrl}${path}`, { headers: { authorization: `Bearer ${TOKEN}` } })).json()) as {

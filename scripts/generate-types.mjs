@@ -114,3 +114,119 @@ if (process.argv.includes("--check")) {
   writeFileSync(documentPath, contractDocument);
   console.log(`generated ${documentPath}`);
 }
+
+// Also generates packages/fake/src/control/generated/control-openapi.ts from packages/fake/control-openapi.yaml: the
+// control API's types, so its operations are typed from the document as the API's handlers are from openapi.yaml.
+{
+  const controlSpec = new URL("packages/fake/control-openapi.yaml", root);
+  const controlPath = fileURLToPath(new URL("packages/fake/src/control/generated/control-openapi.ts", root));
+  const controlBanner = BANNER.replace("from openapi.yaml", "from packages/fake/control-openapi.yaml");
+  const controlTypes = controlBanner + astToString(await openapiTS(controlSpec, {}));
+  if (process.argv.includes("--check")) {
+    let current = "";
+    try {
+      current = readFileSync(controlPath, "utf8");
+    } catch {}
+    if (current !== controlTypes) {
+      console.error(
+        "check:generated: packages/fake/src/control/generated/control-openapi.ts is stale; run npm run generate and commit it",
+      );
+      process.exit(1);
+    }
+    console.log("check:generated: the control API's types are up to date");
+  } else {
+    mkdirSync(dirname(controlPath), { recursive: true });
+    writeFileSync(controlPath, controlTypes);
+    console.log(`generated ${controlPath}`);
+  }
+}
+
+// Also generates packages/fake/src/standalone/generated/state-schema.ts: the JSON Schema of the state file's data
+// (`FakeDataJson` of packages/fake/src/standalone/state-json.ts), generated from the records' own TypeScript types, so
+// the state file is validated from one description (docs/decisions/0010-state-file.md). Records are open objects (a
+// field the type does not name is kept); the state's own containers are closed.
+{
+  const { createRequire } = await import("node:module");
+  const TJS = createRequire(import.meta.url)("typescript-json-schema");
+  const here = (p) => fileURLToPath(new URL(p, root));
+  const program = TJS.getProgramFromFiles(
+    [here("packages/fake/src/standalone/state-json.ts")],
+    {
+      strict: true,
+      skipLibCheck: true,
+      noEmit: true,
+      target: 9, // ES2022
+      module: 99, // ESNext
+      moduleResolution: 100, // Bundler
+      lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
+      types: ["node"],
+      baseUrl: here("."),
+      // The contract's types as the domain sees them: the generated file alone.
+      paths: {
+        "@dispatchkit/sdk": ["packages/sdk/src/generated/openapi.ts"],
+        "@dispatchkit/optimizer": ["packages/optimizer/src/index.ts"],
+      },
+    },
+    here("."),
+  );
+  const raw = TJS.generateSchema(program, "FakeDataJson", {
+    required: true,
+    noExtraProps: false,
+    ignoreErrors: true,
+    ref: true,
+    aliasRef: false,
+    topRef: false,
+  });
+  if (!raw) throw new Error("generate: typescript-json-schema could not read FakeDataJson");
+  // Definition names such as `Partial<Record<ActionKind,ActionPolicy>>` become identifiers; descriptions are dropped
+  // (the TypeScript types keep them).
+  const safe = (name) => name.replace(/[^A-Za-z0-9_]/g, "_");
+  const clean = (node) => {
+    if (Array.isArray(node)) return node.map(clean);
+    if (!node || typeof node !== "object") return node;
+    return Object.fromEntries(
+      Object.entries(node)
+        .filter(([k]) => k !== "description" && k !== "$schema")
+        .map(([k, v]) => {
+          if (k === "$ref") return [k, `#/definitions/${safe(decodeURIComponent(v.slice("#/definitions/".length)))}`];
+          if (k === "definitions" || k === "properties") {
+            return [
+              k,
+              Object.fromEntries(Object.entries(v).map(([n, d]) => [k === "definitions" ? safe(n) : n, clean(d)])),
+            ];
+          }
+          return [k, clean(v)];
+        }),
+    );
+  };
+  const schema = clean(raw);
+  schema.definitions.StateJson.additionalProperties = false;
+  schema.definitions.StateJson.properties.webhooks.additionalProperties = false;
+  const statePath = here("packages/fake/src/standalone/generated/state-schema.ts");
+  const stateBanner = `/**
+ * DO NOT EDIT: generated from the types of packages/fake/src/standalone/state-json.ts by typescript-json-schema
+ * (npm run generate). Change the types and regenerate; CI fails when this file is stale (npm run check:generated).
+ */
+
+`;
+  const stateSource = `${stateBanner}/** The JSON Schema of a state file's \`fake\` data (FakeDataJson), with every definition it refers to. */
+export const FAKE_DATA_SCHEMA: Record<string, unknown> = ${JSON.stringify(schema, null, 2)};
+`;
+  if (process.argv.includes("--check")) {
+    let current = "";
+    try {
+      current = readFileSync(statePath, "utf8");
+    } catch {}
+    if (current !== stateSource) {
+      console.error(
+        "check:generated: packages/fake/src/standalone/generated/state-schema.ts is stale; run npm run generate and commit it",
+      );
+      process.exit(1);
+    }
+    console.log("check:generated: the state file's schema is up to date");
+  } else {
+    mkdirSync(dirname(statePath), { recursive: true });
+    writeFileSync(statePath, stateSource);
+    console.log(`generated ${statePath}`);
+  }
+}

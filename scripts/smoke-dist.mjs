@@ -85,6 +85,61 @@ for (const [sdk, fakeMod] of [
   assert.equal(data.data.length, 1);
 }
 
+// Across module formats: a fake made by one build works with the other build's `./node` entry (its runtime travels
+// with the fake under a Symbol.for key; docs/decisions/0016-fake-runtime.md). Errors thrown by the fake's copy are
+// still answered by its own router (404, not 500).
+{
+  const cjsNode = require("@dispatchkit/fake/node");
+  for (const [label, fakeMod, nodeMod] of [
+    ["ESM fake with CJS ./node", esmFake, cjsNode],
+    ["CJS fake with ESM ./node", cjsFake, esmNode],
+  ]) {
+    const fake = fakeMod.createFake({ seed: 1, now: "2026-11-23T08:00:00Z" });
+    const minted = await nodeMod.handleControlRequest(
+      fake,
+      new Request(`${fake.baseUrl}/_fake/tokens`, { method: "POST" }),
+    );
+    assert.equal(minted.status, 201, `${label}: POST /_fake/tokens`);
+    const { token } = await minted.json();
+    const listed = await fake.fetch("/v2/workspaces", { headers: { authorization: `Bearer ${token}` } });
+    assert.equal(listed.status, 200, `${label}: the minted token works on the fake's API`);
+    const unknown = await nodeMod.handleControlRequest(
+      fake,
+      new Request(`${fake.baseUrl}/_fake/tokens/nope/expire`, { method: "POST" }),
+    );
+    assert.equal(unknown.status, 404, `${label}: an unknown token is the fake's 404`);
+    assert.equal(
+      await nodeMod.handleControlRequest(fake, new Request(`${fake.baseUrl}/v2/workspaces`)),
+      undefined,
+      `${label}: an API request is not a control request`,
+    );
+    const running = await nodeMod.startServer(fake, { port: 0 });
+    try {
+      const clock = await fetch(`${running.url}/_fake/clock`);
+      assert.equal(clock.status, 200, `${label}: startServer serves the fake's control endpoints`);
+      assert.deepEqual(await clock.json(), { now: "2026-11-23T08:00:00.000Z" });
+      const api = await fetch(`${running.url}/v2/workspaces`, { headers: { authorization: `Bearer ${fake.token}` } });
+      assert.equal(api.status, 200, `${label}: startServer serves the fake's API`);
+    } finally {
+      await running.close();
+    }
+    const headers = { authorization: `Bearer ${fake.token}`, "content-type": "application/json" };
+    const order = [{ deliveryDate: "2026-11-23", locations: [{ address: "A", latitude: 52.53, longitude: 13.41 }] }];
+    const posted = await fake.fetch(`/v2/orders?workspaceUuid=${fake.workspaces[0].uuid}`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(order),
+    });
+    assert.equal(posted.status, 201, `${label}: an order created`);
+    const other = (fakeMod === esmFake ? cjsFake : esmFake).createFake({ seed: 1, now: "2026-11-23T08:00:00Z" });
+    other.restore(fake.snapshot());
+    const orders = await other.fetch(`/v2/orders?workspaceUuid=${fake.workspaces[0].uuid}&deliveryDate=2026-11-23`, {
+      headers,
+    });
+    assert.equal((await orders.json()).data.length, 1, `${label}: a snapshot restores in a fake of the other build`);
+  }
+}
+
 // The SDK's helpers from the build, against the built fake: schedule, publish, and webhook signatures.
 {
   const fake = esmFake.createFake({ seed: 2, now: "2026-11-23T08:00:00Z" });

@@ -7,13 +7,13 @@ rmSync(new URL("./dist/", import.meta.url), { recursive: true, force: true });
 
 const shared: Options = {
   target: "node20",
-  // esbuild is only imported from source, to bundle the console when no built copy exists (src/hosts/console.ts).
+  // esbuild is only imported from source, to bundle the console when no built copy exists (src/standalone/console-page.ts).
   external: ["msw", "esbuild"],
   // No source maps: they would point at src/, which the package does not ship (docs/decisions/0006-package-builds.md).
   sourcemap: false,
   clean: false,
-  // One copy of each module per format: `@dispatchkit/fake/node` must see the fakes `@dispatchkit/fake` creates
-  // (they are recognized through module state), so both entries share chunks in CJS too.
+  // One copy of each module per format, shared by both entries (smaller, and one DomainError class per format). A
+  // fake carries its runtime itself (src/runtime.ts), so the entries of different formats work together too.
   splitting: true,
 };
 
@@ -21,7 +21,7 @@ export default defineConfig([
   {
     ...shared,
     // The `dispatch-fake` bin is ESM only (`dist/cli.js`): nothing requires it.
-    entry: { index: "src/index.ts", node: "src/node.ts", cli: "src/hosts/cli.ts" },
+    entry: { index: "src/index.ts", node: "src/node.ts", cli: "src/standalone/cli.ts" },
     format: ["esm"],
     dts: { entry: { index: "src/index.ts", node: "src/node.ts" } },
   },
@@ -29,13 +29,13 @@ export default defineConfig([
     ...shared,
     entry: { index: "src/index.ts", node: "src/node.ts" },
     format: ["cjs"],
-    // CJS has no import.meta: the shim gives the console's loader (src/hosts/console.ts) the file's URL.
+    // CJS has no import.meta: the shim gives the console's loader (src/standalone/console-page.ts) the file's URL.
     shims: true,
     dts: true,
   },
   {
-    // The console's browser script (src/console/), served by the standalone server from dist/console/.
-    entry: { "console/console": "src/console/main.ts" },
+    // The console's browser script (src/standalone/console/), served by the standalone server from dist/console/.
+    entry: { "console/console": "src/standalone/console/main.ts" },
     format: ["esm"],
     platform: "browser",
     target: "es2022",

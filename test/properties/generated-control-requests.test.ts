@@ -1,6 +1,6 @@
 /**
  * Generated requests for every operation of the fake's control API (packages/fake/control-openapi.yaml), valid
- * and broken, answered by the node hosts' router (`hostRouter`, what the standalone server serves). For every
+ * and broken, answered by the fake's router with its control endpoints (what the standalone server serves). For every
  * answer: no 5xx and nothing logged; it validates against control-openapi.yaml; an error carries a code and,
  * for VALIDATION_FAILED, details with a field path; a body the document rejects answers 400; and a refused
  * request leaves the state, the faults, the action policies and the clock as they were.
@@ -9,7 +9,7 @@
 import type { FakeSnapshot } from "@dispatchkit/fake";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hostRouter } from "../../packages/fake/src/hosts/node-router.js";
+import { runtimeOf } from "../../packages/fake/src/runtime.js";
 import { createControlValidator, loadControlSpec } from "../support/openapi-validator.js";
 import { type Generated, operationsOf, RUNS, requestsFor, SEED, TIMEOUT } from "./support/requests.js";
 import { buildWorld, sendRaw, stateOf, type World } from "./support/world.js";
@@ -55,8 +55,8 @@ async function check(g: Generated): Promise<void> {
   const { fake, logged } = world;
   fresh(world);
   const before = everything(world);
-  const router = hostRouter(fake);
-  const answer = await sendRaw((r) => router.handle(r), fake.baseUrl, g.request);
+  const { router } = runtimeOf(fake);
+  const answer = await sendRaw((r) => router.handle(r, { control: true }), fake.baseUrl, g.request);
   tally.set(answer.status, (tally.get(answer.status) ?? 0) + 1);
   const label = `${g.request.method} ${g.request.path.slice(0, 120)} ${g.request.body?.slice(0, 200) ?? ""} (broken: ${g.broken}) → ${answer.status} ${answer.text.slice(0, 300)}`;
   expect(answer.status, label).toBeLessThan(500);
@@ -81,7 +81,7 @@ async function check(g: Generated): Promise<void> {
 
 describe("generated requests for every operation of control-openapi.yaml", () => {
   it("covers every control operation", () => {
-    expect(operations).toHaveLength(23);
+    expect(operations).toHaveLength(25);
   });
 
   for (const op of operations) {

@@ -7,17 +7,12 @@
  */
 
 // The fake
-export {
-  createFake,
-  type Fake,
-  type FakeOptions,
-  type FakeActions,
-  type FakeFaults,
-  type FakeJournal,
-  type FakeSnapshot,
-  DEFAULT_BASE_URL,
-  DEFAULT_TOKEN,
-} from "./fake.js";
+export { createFake } from "./fake.js";
+export { type Fake, type FakeOptions, DEFAULT_BASE_URL, DEFAULT_TOKEN } from "./fake-api.js";
+export type { FakeActions } from "./control/actions.js";
+export type { FakeFaults } from "./control/faults.js";
+export type { FakeJournal } from "./control/journal.js";
+export type { FakeSnapshot } from "./control/snapshots.js";
 export type { FakeControl } from "./control/control.js";
 
 // Test control: actions, drivers, faults, the request journal
@@ -30,8 +25,8 @@ export type {
   AutoDriverSettings,
 } from "./control/driver.js";
 export type { Instant } from "./control/schemas.js";
-export type { Fault, FaultInput } from "./http/faults.js";
-export type { JournalEntry, JournalFilter } from "./http/journal.js";
+export type { Fault, FaultInput } from "./control/faults.js";
+export type { JournalEntry, JournalFilter } from "./control/journal.js";
 export type { OperationId } from "./http/contract-operations.js";
 export type { ErrorCode } from "./domain/errors.js";
 
@@ -76,7 +71,7 @@ export type { RateLimitOptions } from "./http/rate-limit.js";
 export type { Logger } from "./http/router.js";
 
 // Webhooks: subscriptions, the delivery log and in-process receivers (fake.webhooks, createFake({ webhooks }))
-export type { FakeWebhooks, WebhookDeliveryFilter } from "./webhooks/fake-webhooks.js";
+export type { FakeWebhooks, WebhookDeliveryFilter } from "./control/webhooks.js";
 export type { WebhookHandler, WebhookOptions } from "./webhooks/dispatcher.js";
 export type {
   WebhookSubscriptionRecord,

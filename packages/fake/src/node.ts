@@ -7,9 +7,9 @@
 export { CONTROL_PREFIX } from "./control/http.js";
 
 // The control endpoints under /_fake/
-export { handleControlRequest } from "./hosts/node-router.js";
+export { handleControlRequest } from "./standalone/control-requests.js";
 // The standalone server
-export { type RunningServer, type ServerOptions, type ServerTimeouts, startServer } from "./hosts/standalone.js";
+export { type RunningServer, type ServerOptions, type ServerTimeouts, startServer } from "./standalone/server.js";
 // The conformance suite (`dispatch-fake conformance`)
 export {
   type ConformanceOptions,

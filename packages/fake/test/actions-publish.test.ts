@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
-import { startAction } from "../src/domain/actions.js";
 import { clientOf, createRoute, DATE, publish, scheduledRoute, workspaceOf } from "./support/flow.js";
-import { contextOf } from "./support/internals.js";
 
 const server = useFakeServer();
 
@@ -121,17 +119,11 @@ describe("actions: hold, release, fail, scoping", () => {
     const actionUuid = accepted.data?.actionUuid ?? "";
     const wrongKind = await client.GET("/v2/orders/actions/{actionUuid}", { params: { path: { actionUuid } } });
     expect(wrongKind.response.status).toBe(404);
-    const schedule = startAction(
-      contextOf(fake),
-      { organizationId: fake.organization.id, token: fake.token },
-      "schedule",
-      () => ({
-        status: "finished",
-        summary: { routesUsed: 0, ordersScheduled: 0, ordersUnscheduled: 0, committed: true },
-      }),
-    );
+    const schedule = await client.POST("/v2/schedules", {
+      body: { workspaceUuid: workspaceOf(fake).uuid, date: DATE },
+    });
     const scheduleAtOrders = await client.GET("/v2/orders/actions/{actionUuid}", {
-      params: { path: { actionUuid: schedule.uuid } },
+      params: { path: { actionUuid: schedule.data?.actionUuid ?? "" } },
     });
     expect(scheduleAtOrders.response.status).toBe(404);
     const other = fake.control.createOrganization();

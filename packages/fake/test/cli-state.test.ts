@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createContractValidator } from "../../../test/support/openapi-validator.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-const CLI = "packages/fake/src/hosts/cli.ts";
+const CLI = "packages/fake/src/standalone/cli.ts";
 const NOW = "2026-11-23T08:00:00Z";
 const WORKSPACE = "591c8dd8-cd65-47c9-b8ed-16a25ac30b60";
 const validator = createContractValidator();

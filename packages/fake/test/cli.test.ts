@@ -7,10 +7,10 @@ import { fileURLToPath } from "node:url";
 import { createFake } from "@dispatchkit/fake";
 import { afterAll, describe, expect, it } from "vitest";
 import { createContractValidator } from "../../../test/support/openapi-validator.js";
-import { controlEndpoints } from "../src/hosts/node-router.js";
+import { runtimeOf } from "../src/runtime.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-const CLI = "packages/fake/src/hosts/cli.ts";
+const CLI = "packages/fake/src/standalone/cli.ts";
 const validator = createContractValidator();
 
 interface Cli {
@@ -85,7 +85,9 @@ describe.concurrent("dispatch-fake serve", () => {
     ]);
     const url = urlOf(await cli.waitFor(/stop: .*\n/));
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const endpoints = controlEndpoints(createFake()).map(({ method, path }) => `${method} ${url}${path}`);
+    const endpoints = runtimeOf(createFake())
+      .controlEndpoints()
+      .map(({ method, path }) => `${method} ${url}${path}`);
     expect(endpoints).toEqual(
       expect.arrayContaining([
         `POST ${url}/_fake/tokens`,

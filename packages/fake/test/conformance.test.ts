@@ -9,10 +9,10 @@ import { type ConformanceReport, type RunningServer, runConformance, startServer
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createContractValidator } from "../../../test/support/openapi-validator.js";
 import { conformanceScenarios } from "../src/conformance/runner.js";
-import { seedDemoData } from "../src/hosts/demo.js";
+import { seedDemoData } from "../src/standalone/demo.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-const CLI = "packages/fake/src/hosts/cli.ts";
+const CLI = "packages/fake/src/standalone/cli.ts";
 const TOKEN = "conformance-token";
 const validator = createContractValidator();
 

@@ -1,7 +1,7 @@
 import { ConnectionError, createClient, type RetryInfo, unwrap } from "@dispatchkit/sdk";
 import { describe, expect, it } from "vitest";
 import { loadControlSpec } from "../../../test/support/openapi-validator.js";
-import { controlOperations } from "../src/control/http.js";
+import { runtimeOf } from "../src/runtime.js";
 import { useControlServer } from "./support/control-server.js";
 import { contextOf } from "./support/internals.js";
 
@@ -53,7 +53,9 @@ describe("the control API over HTTP (the standalone server)", () => {
     const documented = Object.entries(spec.paths).flatMap(([path, item]) =>
       ["get", "post", "put", "patch", "delete"].filter((m) => item[m]).map((m) => `${m} ${path}`),
     );
-    const served = controlOperations(server.fake).map((o) => `${o.method} ${o.path}`);
+    const served = runtimeOf(server.fake)
+      .controlEndpoints()
+      .map((o) => `${o.method.toLowerCase()} ${o.path}`);
     expect(served.sort()).toEqual(documented.sort());
   });
 
@@ -207,9 +209,44 @@ describe("the control API over HTTP (the standalone server)", () => {
     expect((await call("POST", "/_fake/reset")).status).toBe(204);
     expect((await call("GET", "/v2/workspaces", { token: org.body.token })).status).toBe(401);
     expect((await call("GET", "/_fake/actions")).body.data).toEqual([]);
-    // Snapshots taken over HTTP outlive a reset, as one a test holds in a variable does.
+    // A reset forgets the snapshots taken over HTTP, and their ids start again.
+    expect((await call("GET", "/_fake/snapshots")).body).toEqual({ data: [] });
+    expect(await call("POST", "/_fake/snapshots/snap_1/restore")).toMatchObject({
+      status: 404,
+      body: { code: "NOT_FOUND" },
+    });
+    expect((await call("POST", "/_fake/snapshots")).body.id).toBe("snap_1");
+  });
+
+  it("snapshots: at most 10 are kept (409 at the bound, nothing changed), listed oldest first, deletable", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const taken = await call("POST", "/_fake/snapshots");
+      expect(taken.status).toBe(201);
+      ids.push(taken.body.id);
+    }
+    expect(ids).toEqual(Array.from({ length: 10 }, (_, i) => `snap_${i + 1}`));
+    const full = await call("POST", "/_fake/snapshots");
+    expect(full).toMatchObject({
+      status: 409,
+      body: {
+        code: "CONFLICT",
+        message:
+          "Failed to take a snapshot: 10 snapshots are kept already; delete one (DELETE /_fake/snapshots/{id}) or reset the fake",
+      },
+    });
+    const listed = await call("GET", "/_fake/snapshots");
+    expect(listed.body.data.map((s: { id: string }) => s.id)).toEqual(ids);
+    // The server still answers at its bound: a deleted snapshot frees its place and cannot be restored.
+    expect((await call("DELETE", "/_fake/snapshots/snap_3")).status).toBe(204);
+    expect((await call("DELETE", "/_fake/snapshots/snap_3")).status).toBe(404);
+    expect((await call("POST", "/_fake/snapshots/snap_3/restore")).status).toBe(404);
+    expect((await call("POST", "/_fake/snapshots")).body.id).toBe("snap_11");
+    expect((await call("GET", "/_fake/snapshots")).body.data.map((s: { id: string }) => s.id)).toEqual([
+      ...ids.filter((id) => id !== "snap_3"),
+      "snap_11",
+    ]);
     expect((await call("POST", "/_fake/snapshots/snap_1/restore")).status).toBe(200);
-    expect((await call("GET", "/v2/workspaces", { token: org.body.token })).status).toBe(200);
   });
 
   it("journal: the API calls by operationId (control calls are not journaled), and clear", async () => {

@@ -1,7 +1,7 @@
 import { createFake } from "@dispatchkit/fake";
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
-import { handleControlRequest } from "../src/hosts/node-router.js";
+import { handleControlRequest } from "../src/standalone/control-requests.js";
 import { contextOf } from "./support/internals.js";
 
 const server = useFakeServer();

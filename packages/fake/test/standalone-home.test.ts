@@ -5,12 +5,12 @@
 import { createFake } from "@dispatchkit/fake";
 import { CONTROL_PREFIX, type RunningServer, startServer } from "@dispatchkit/fake/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { controlOperations } from "../src/control/http.js";
+import { runtimeOf } from "../src/runtime.js";
 
 const fake = createFake({ now: "2026-11-23T08:00:00Z", baseUrl: "http://127.0.0.1:0", token: "dev-token" });
 const prefixed = createFake({ now: "2026-11-23T08:00:00Z", baseUrl: "http://127.0.0.1:0/dispatch", token: "t" });
 const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8";
-/** Control endpoints the home must list (the server may serve more: the list is `controlOperations`). */
+/** Control endpoints the home must list (the server may serve more: the list is the runtime's `controlEndpoints()`). */
 const CONTROL = [
   ["POST", "/_fake/tokens"],
   ["POST", "/_fake/tokens/{token}/expire"],
@@ -50,11 +50,13 @@ describe("GET / on the standalone server", () => {
       },
       example: `curl -H "Authorization: Bearer <token>" ${running.url}/v2/workspaces`,
       console: `${running.url}/_fake/console`,
-      control: controlOperations(fake).map(({ method, path }) => ({
-        method: method.toUpperCase(),
-        path,
-        url: `${running.url}${path}`,
-      })),
+      control: runtimeOf(fake)
+        .controlEndpoints()
+        .map(({ method, path }) => ({
+          method,
+          path,
+          url: `${running.url}${path}`,
+        })),
     });
     // Every control endpoint the server serves, these among them.
     expect(body.control).toEqual(
@@ -87,7 +89,11 @@ describe("GET / on the standalone server", () => {
       m[1],
       m[2],
     ]);
-    expect(rows).toEqual(controlOperations(fake).map(({ method, path }) => [method.toUpperCase(), path]));
+    expect(rows).toEqual(
+      runtimeOf(fake)
+        .controlEndpoints()
+        .map(({ method, path }) => [method, path]),
+    );
     expect(rows).toEqual(expect.arrayContaining(CONTROL));
     // Self-contained: no script, nothing loaded, and an empty icon so the browser asks for no /favicon.ico.
     expect(html).not.toMatch(/<script|src=/);

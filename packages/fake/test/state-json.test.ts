@@ -10,7 +10,7 @@ import {
   importFakeData,
   parseFakeData,
   StateFormatError,
-} from "../src/persistence/state-json.js";
+} from "../src/standalone/state-json.js";
 import { contextOf } from "./support/internals.js";
 
 const validator = createContractValidator();

@@ -6,18 +6,20 @@
  * each beside its in-process call.
  */
 import type { z } from "zod";
+import type { ManualClock } from "../domain/clock.js";
 import { isoString } from "../domain/clock.js";
 import type { ActionPolicy } from "../domain/context.js";
 import { DomainError, notFound, validationFailed } from "../domain/errors.js";
 import type { ActionKind, ActionRecord, NotificationRecord } from "../domain/records.js";
-import type { Fake, FakeSnapshot } from "../fake.js";
 import { CONTRACT_OPERATIONS, type OperationId } from "../http/contract-operations.js";
-import type { FaultInput } from "../http/faults.js";
 import { toWorkspaceBody } from "../http/handlers/workspaces.js";
 import { parseWith } from "../http/input.js";
-import type { JournalEntry } from "../http/journal.js";
 import type { PublicOperation, PublicRequestContext } from "../http/router.js";
-import type { DriverStop } from "./driver.js";
+import type { FakeActions } from "./actions.js";
+import type { FakeControl } from "./control.js";
+import type { DriverStop, FakeDriver } from "./driver.js";
+import type { FakeFaults, FaultInput } from "./faults.js";
+import type { FakeJournal, JournalEntry } from "./journal.js";
 import {
   advanceBody,
   autoDriverSchema,
@@ -28,6 +30,9 @@ import {
   organizationBody,
   tokenBody,
 } from "./schemas.js";
+import type { FakeSnapshot, SnapshotStore } from "./snapshots.js";
+import { defineControlOperation } from "./typed.js";
+import type { FakeWebhooks } from "./webhooks.js";
 import { webhookControlOperations } from "./webhooks-http.js";
 
 /** Path prefix of the control endpoints. */
@@ -68,7 +73,8 @@ function toControlAction(action: ActionRecord) {
     workspaceUuid: action.workspaceUuid,
     createdAt: isoString(action.createdAt),
     finishedAt: iso(action.finishedAt),
-    summary: action.summary,
+    // A copy: an object type of its own, which the document's open object accepts.
+    summary: action.summary === null ? null : { ...action.summary },
     reason: action.reason,
     held: action.held,
     dueAt: iso(action.dueAt),
@@ -92,225 +98,170 @@ function toDriverStopBody(stop: DriverStop) {
 
 const OPERATION_IDS = new Set<string>(CONTRACT_OPERATIONS.map((o) => o.operationId));
 
-/** The control operations over one fake, for a router's `publicOperations` under {@link CONTROL_PREFIX}. */
-export function controlOperations(fake: Fake): PublicOperation[] {
-  // Snapshots taken over HTTP, by id; kept across resets, like a snapshot a test holds in a variable.
-  const snapshots = new Map<string, FakeSnapshot>();
+/**
+ * What the control operations drive: a fake's test control, as `Fake` offers it (the fake is passed in; this is
+ * the part of its interface they use, so test control needs nothing from the layers above it).
+ */
+export interface ControlledFake {
+  readonly clock: ManualClock;
+  readonly control: FakeControl;
+  readonly actions: FakeActions;
+  readonly faults: FakeFaults;
+  readonly journal: FakeJournal;
+  readonly driver: FakeDriver;
+  readonly webhooks: FakeWebhooks;
+  readonly notifications: readonly NotificationRecord[];
+  advance(ms: number): Promise<void>;
+  reset(): void;
+  snapshot(): FakeSnapshot;
+  restore(snapshot: FakeSnapshot): void;
+}
+
+/** The control operations over one fake, served by its router under {@link CONTROL_PREFIX}. */
+export function controlOperations(fake: ControlledFake, snapshots: SnapshotStore): PublicOperation[] {
   const snapshotBody = (id: string, snapshot: FakeSnapshot) => ({ id, takenAt: isoString(snapshot.takenAt) });
   const clockBody = () => ({ now: isoString(fake.clock.now()) });
 
   return [
     // Tokens and organizations
-    {
-      method: "post",
-      path: "/_fake/tokens",
-      async handle(req) {
-        const { expiresInMs } = await readOptional(req, tokenBody, "create token");
-        const expiresAt = expiresInMs === undefined ? null : fake.clock.now() + expiresInMs;
-        const token = fake.control.createToken(expiresInMs === undefined ? {} : { expiresInMs });
-        return { status: 201, body: { token, expiresAt: iso(expiresAt) } };
-      },
-    },
-    {
-      method: "post",
-      path: "/_fake/tokens/{token}/expire",
-      handle({ params }) {
-        const record = fake.control.expireToken(params.token ?? "");
-        return { status: 200, body: { token: record.token, expiresAt: isoString(record.expiresAt ?? 0) } };
-      },
-    },
-    {
-      method: "post",
-      path: "/_fake/organizations",
-      async handle(req) {
-        const { name } = await readOptional(req, organizationBody, "create organization");
-        const created = fake.control.createOrganization(name !== undefined ? { name } : {});
-        return { status: 201, body: { token: created.token, workspaces: created.workspaces.map(toWorkspaceBody) } };
-      },
-    },
+    defineControlOperation("/_fake/tokens", "post", async (req) => {
+      const { expiresInMs } = await readOptional(req, tokenBody, "create token");
+      const expiresAt = expiresInMs === undefined ? null : fake.clock.now() + expiresInMs;
+      const token = fake.control.createToken(expiresInMs === undefined ? {} : { expiresInMs });
+      return { status: 201, body: { token, expiresAt: iso(expiresAt) } };
+    }),
+    defineControlOperation("/_fake/tokens/{token}/expire", "post", ({ params }) => {
+      const record = fake.control.expireToken(params.token ?? "");
+      return { status: 200, body: { token: record.token, expiresAt: isoString(record.expiresAt ?? 0) } };
+    }),
+    defineControlOperation("/_fake/organizations", "post", async (req) => {
+      const { name } = await readOptional(req, organizationBody, "create organization");
+      const created = fake.control.createOrganization(name !== undefined ? { name } : {});
+      return { status: 201, body: { token: created.token, workspaces: created.workspaces.map(toWorkspaceBody) } };
+    }),
 
     // The clock
-    {
-      method: "get",
-      path: "/_fake/clock",
-      handle: () => ({ status: 200, body: clockBody() }),
-    },
-    {
-      method: "post",
-      path: "/_fake/clock/advance",
-      async handle(req) {
-        const { ms } = await readOptional(req, advanceBody, "advance the clock");
-        await fake.advance(ms);
-        return { status: 200, body: clockBody() };
-      },
-    },
+    defineControlOperation("/_fake/clock", "get", () => ({ status: 200, body: clockBody() })),
+    defineControlOperation("/_fake/clock/advance", "post", async (req) => {
+      const { ms } = await readOptional(req, advanceBody, "advance the clock");
+      await fake.advance(ms);
+      return { status: 200, body: clockBody() };
+    }),
 
     // Actions
-    {
-      method: "get",
-      path: "/_fake/actions",
-      handle: () => ({
-        status: 200,
-        body: { data: fake.actions.list().map(toControlAction), policies: fake.actions.policies() },
-      }),
-    },
-    {
-      method: "put",
-      path: "/_fake/actions/policy/{kind}",
-      async handle(req) {
-        // fake.actions.policy checks the kind, then the body (the same checks in-process and over HTTP).
-        const kind = (req.params.kind ?? "") as ActionKind;
-        fake.actions.policy(kind, (await readBody(req)) as ActionPolicy);
-        return { status: 200, body: { kind, policy: fake.actions.policies()[kind] } };
-      },
-    },
-    {
-      method: "post",
-      path: "/_fake/actions/{uuid}/release",
-      async handle(req) {
-        await readOptional(req, emptyBody, "release action");
-        const released = fake.actions.release(req.params.uuid ?? "");
-        return { status: 200, body: toControlAction(released[0] as ActionRecord) };
-      },
-    },
-    {
-      method: "post",
-      path: "/_fake/actions/{uuid}/fail",
-      async handle(req) {
-        const uuid = req.params.uuid ?? "";
-        // An unknown action is a 404 whatever the body says.
-        if (!fake.actions.list().some((a) => a.uuid === uuid)) throw notFound("action", uuid);
-        const { reason } = await readOptional(req, failBody, "fail action");
-        return { status: 200, body: toControlAction(fake.actions.fail(uuid, reason)) };
-      },
-    },
+    defineControlOperation("/_fake/actions", "get", () => ({
+      status: 200,
+      body: { data: fake.actions.list().map(toControlAction), policies: fake.actions.policies() },
+    })),
+    defineControlOperation("/_fake/actions/policy/{kind}", "put", async (req) => {
+      // fake.actions.policy checks the kind, then the body (the same checks in-process and over HTTP).
+      const kind = (req.params.kind ?? "") as ActionKind;
+      fake.actions.policy(kind, (await readBody(req)) as ActionPolicy);
+      return { status: 200, body: { kind, policy: fake.actions.policies()[kind] } };
+    }),
+    defineControlOperation("/_fake/actions/{uuid}/release", "post", async (req) => {
+      await readOptional(req, emptyBody, "release action");
+      const released = fake.actions.release(req.params.uuid ?? "");
+      return { status: 200, body: toControlAction(released[0] as ActionRecord) };
+    }),
+    defineControlOperation("/_fake/actions/{uuid}/fail", "post", async (req) => {
+      const uuid = req.params.uuid ?? "";
+      // An unknown action is a 404 whatever the body says.
+      if (!fake.actions.list().some((a) => a.uuid === uuid)) throw notFound("action", uuid);
+      const { reason } = await readOptional(req, failBody, "fail action");
+      return { status: 200, body: toControlAction(fake.actions.fail(uuid, reason)) };
+    }),
 
     // Faults
-    {
-      method: "post",
-      path: "/_fake/faults",
-      async handle(req) {
-        // fake.faults.add checks the body (the same schema in-process and over HTTP).
-        return { status: 201, body: fake.faults.add((await readBody(req)) as FaultInput) };
-      },
-    },
-    {
-      method: "get",
-      path: "/_fake/faults",
-      handle: () => ({ status: 200, body: { data: fake.faults.list() } }),
-    },
-    {
-      method: "delete",
-      path: "/_fake/faults",
-      handle() {
-        fake.faults.clear();
-        return { status: 204 };
-      },
-    },
+    defineControlOperation("/_fake/faults", "post", async (req) => {
+      // fake.faults.add checks the body (the same schema in-process and over HTTP).
+      return { status: 201, body: fake.faults.add((await readBody(req)) as FaultInput) };
+    }),
+    defineControlOperation("/_fake/faults", "get", () => ({ status: 200, body: { data: [...fake.faults.list()] } })),
+    defineControlOperation("/_fake/faults", "delete", () => {
+      fake.faults.clear();
+      return { status: 204 };
+    }),
 
     // The driver
-    {
-      method: "post",
-      path: "/_fake/driver/arrive",
-      async handle(req) {
-        const { orderUuid, at } = await readOptional(req, driverArriveBody, "arrive at stop");
-        return { status: 200, body: toDriverStopBody(fake.driver.arrive(orderUuid, at === undefined ? {} : { at })) };
-      },
-    },
-    {
-      method: "post",
-      path: "/_fake/driver/complete",
-      async handle(req) {
-        const { orderUuid, routeUuid, ...fields } = await readOptional(req, driverCompleteBody, "complete order");
-        const completion = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as {
-          status: "delivered" | "missed";
-        };
-        const stop =
-          orderUuid !== undefined
-            ? fake.driver.complete(orderUuid, completion)
-            : fake.driver.completeNext(routeUuid ?? "", completion);
-        return { status: 200, body: toDriverStopBody(stop) };
-      },
-    },
-    {
-      method: "post",
-      path: "/_fake/driver/auto",
-      async handle(req) {
-        const { on, ...options } = await readOptional(req, autoDriverSchema, "start the auto-driver");
-        if (!on) {
-          fake.driver.stop();
-          return { status: 200, body: { on: false } };
-        }
-        const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
-        return { status: 200, body: { on: true, ...fake.driver.auto(given) } };
-      },
-    },
+    defineControlOperation("/_fake/driver/arrive", "post", async (req) => {
+      const { orderUuid, at } = await readOptional(req, driverArriveBody, "arrive at stop");
+      return { status: 200, body: toDriverStopBody(fake.driver.arrive(orderUuid, at === undefined ? {} : { at })) };
+    }),
+    defineControlOperation("/_fake/driver/complete", "post", async (req) => {
+      const { orderUuid, routeUuid, ...fields } = await readOptional(req, driverCompleteBody, "complete order");
+      const completion = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as {
+        status: "delivered" | "missed";
+      };
+      const stop =
+        orderUuid !== undefined
+          ? fake.driver.complete(orderUuid, completion)
+          : fake.driver.completeNext(routeUuid ?? "", completion);
+      return { status: 200, body: toDriverStopBody(stop) };
+    }),
+    defineControlOperation("/_fake/driver/auto", "post", async (req) => {
+      const { on, ...options } = await readOptional(req, autoDriverSchema, "start the auto-driver");
+      if (!on) {
+        fake.driver.stop();
+        return { status: 200, body: { on: false } };
+      }
+      const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
+      const settings = fake.driver.auto(given);
+      const routeUuids = settings.routeUuids === null ? null : [...settings.routeUuids];
+      return { status: 200, body: { on: true, ...settings, routeUuids } };
+    }),
 
     // Snapshots and reset
-    {
-      method: "post",
-      path: "/_fake/reset",
-      async handle(req) {
-        await readOptional(req, emptyBody, "reset the fake");
-        fake.reset();
-        return { status: 204 };
-      },
-    },
-    {
-      method: "post",
-      path: "/_fake/snapshots",
-      async handle(req) {
-        await readOptional(req, emptyBody, "take a snapshot");
-        const snapshot = fake.snapshot();
-        const id = `snap_${snapshots.size + 1}`;
-        snapshots.set(id, snapshot);
-        return { status: 201, body: snapshotBody(id, snapshot) };
-      },
-    },
-    {
-      method: "post",
-      path: "/_fake/snapshots/{id}/restore",
-      async handle(req) {
-        const id = req.params.id ?? "";
-        const snapshot = snapshots.get(id);
-        if (!snapshot) throw notFound("snapshot", id);
-        await readOptional(req, emptyBody, "restore a snapshot");
-        fake.restore(snapshot);
-        return { status: 200, body: snapshotBody(id, snapshot) };
-      },
-    },
+    defineControlOperation("/_fake/reset", "post", async (req) => {
+      await readOptional(req, emptyBody, "reset the fake");
+      fake.reset();
+      return { status: 204 };
+    }),
+    defineControlOperation("/_fake/snapshots", "post", async (req) => {
+      await readOptional(req, emptyBody, "take a snapshot");
+      const { id, snapshot } = snapshots.keep(fake.snapshot());
+      return { status: 201, body: snapshotBody(id, snapshot) };
+    }),
+    defineControlOperation("/_fake/snapshots", "get", () => ({
+      status: 200,
+      body: { data: snapshots.list().map(({ id, snapshot }) => snapshotBody(id, snapshot)) },
+    })),
+    defineControlOperation("/_fake/snapshots/{id}", "delete", ({ params }) => {
+      const id = params.id ?? "";
+      if (!snapshots.delete(id)) throw notFound("snapshot", id);
+      return { status: 204 };
+    }),
+    defineControlOperation("/_fake/snapshots/{id}/restore", "post", async (req) => {
+      const id = req.params.id ?? "";
+      const snapshot = snapshots.get(id);
+      if (!snapshot) throw notFound("snapshot", id);
+      await readOptional(req, emptyBody, "restore a snapshot");
+      fake.restore(snapshot);
+      return { status: 200, body: snapshotBody(id, snapshot) };
+    }),
 
     // What the fake recorded
-    {
-      method: "get",
-      path: "/_fake/journal",
-      handle({ query }) {
-        const operationId = query.get("operationId");
-        if (operationId !== null && !OPERATION_IDS.has(operationId)) {
-          throw validationFailed("list the journal", [
-            {
-              path: "operationId",
-              message: `must be an operationId of openapi.yaml, got ${JSON.stringify(operationId)}`,
-            },
-          ]);
-        }
-        const entries = fake.journal.list(operationId === null ? {} : { operationId: operationId as OperationId });
-        return { status: 200, body: { data: entries.map(toJournalBody) } };
-      },
-    },
-    {
-      method: "delete",
-      path: "/_fake/journal",
-      handle() {
-        fake.journal.clear();
-        return { status: 204 };
-      },
-    },
-    {
-      method: "get",
-      path: "/_fake/notifications",
-      handle: () => ({ status: 200, body: { data: fake.notifications.map(toNotificationBody) } }),
-    },
-    ...webhookControlOperations(fake),
+    defineControlOperation("/_fake/journal", "get", ({ query }) => {
+      const operationId = query.get("operationId");
+      if (operationId !== null && !OPERATION_IDS.has(operationId)) {
+        throw validationFailed("list the journal", [
+          {
+            path: "operationId",
+            message: `must be an operationId of openapi.yaml, got ${JSON.stringify(operationId)}`,
+          },
+        ]);
+      }
+      const entries = fake.journal.list(operationId === null ? {} : { operationId: operationId as OperationId });
+      return { status: 200, body: { data: entries.map(toJournalBody) } };
+    }),
+    defineControlOperation("/_fake/journal", "delete", () => {
+      fake.journal.clear();
+      return { status: 204 };
+    }),
+    defineControlOperation("/_fake/notifications", "get", () => ({
+      status: 200,
+      body: { data: fake.notifications.map(toNotificationBody) },
+    })),
+    ...webhookControlOperations(fake.webhooks),
   ];
 }

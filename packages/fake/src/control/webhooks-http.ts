@@ -10,9 +10,9 @@
  */
 import { isoString } from "../domain/clock.js";
 import type { WebhookAttemptRecord, WebhookDeliveryRecord } from "../domain/records.js";
-import type { Fake } from "../fake.js";
 import type { PublicOperation } from "../http/router.js";
-import type { WebhookDeliveryFilter } from "../webhooks/fake-webhooks.js";
+import { defineControlOperation } from "./typed.js";
+import type { FakeWebhooks, WebhookDeliveryFilter } from "./webhooks.js";
 
 const isoOrNull = (ms: number | null) => (ms === null ? null : isoString(ms));
 
@@ -44,27 +44,19 @@ export function toDeliveryBody(delivery: WebhookDeliveryRecord) {
   };
 }
 
-/** The webhook control operations over one fake, for `controlOperations(fake)`. */
-export function webhookControlOperations(fake: Fake): PublicOperation[] {
+/** The webhook control operations over one fake's webhooks, for `controlOperations(fake)`. */
+export function webhookControlOperations(webhooks: FakeWebhooks): PublicOperation[] {
   return [
-    {
-      method: "get",
-      path: "/_fake/webhook-deliveries",
-      handle({ query }) {
-        const filter: WebhookDeliveryFilter = {};
-        const eventId = query.get("eventId");
-        const subscriptionUuid = query.get("subscriptionUuid");
-        if (eventId !== null) filter.eventId = eventId;
-        if (subscriptionUuid !== null) filter.subscriptionUuid = subscriptionUuid;
-        return { status: 200, body: { data: fake.webhooks.deliveries(filter).map(toDeliveryBody) } };
-      },
-    },
-    {
-      method: "post",
-      path: "/_fake/webhook-deliveries/{id}/redeliver",
-      handle({ params }) {
-        return { status: 201, body: toDeliveryBody(fake.webhooks.redeliver(params.id ?? "")) };
-      },
-    },
+    defineControlOperation("/_fake/webhook-deliveries", "get", ({ query }) => {
+      const filter: WebhookDeliveryFilter = {};
+      const eventId = query.get("eventId");
+      const subscriptionUuid = query.get("subscriptionUuid");
+      if (eventId !== null) filter.eventId = eventId;
+      if (subscriptionUuid !== null) filter.subscriptionUuid = subscriptionUuid;
+      return { status: 200, body: { data: webhooks.deliveries(filter).map(toDeliveryBody) } };
+    }),
+    defineControlOperation("/_fake/webhook-deliveries/{id}/redeliver", "post", ({ params }) => {
+      return { status: 201, body: toDeliveryBody(webhooks.redeliver(params.id ?? "")) };
+    }),
   ];
 }

@@ -1,12 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { failAction, getAction, releaseActions, startAction } from "./actions.js";
 import { createManualClock } from "./clock.js";
-import { type ActionOptions, type ActionOutcome, type Context, createActionRuntime, createState } from "./context.js";
+import {
+  type ActionOptions,
+  type ActionOutcome,
+  type Context,
+  createActionRuntime,
+  createState,
+  type WorkRunner,
+  type WorkRunners,
+} from "./context.js";
 import { DomainError } from "./errors.js";
 import { greatCircleTravel, hashGeocoder } from "./geo.js";
 import { createIds } from "./ids.js";
 
 const principal = { organizationId: "org-1", token: "t" };
+
+/** The engine's tests give each action a function as its params, and every kind runs it. */
+const runParams: WorkRunner = (ctx, action, params) =>
+  (params as (ctx: Context, action: unknown) => ActionOutcome)(ctx, action);
+const TEST_RUNNERS: WorkRunners = { schedule: runParams, publish: runParams, update: runParams, delete: runParams };
 const finished: ActionOutcome = { status: "finished", summary: { deleted: [], failed: [] } };
 
 function context(options: ActionOptions = {}): Context & { clock: ReturnType<typeof createManualClock> } {
@@ -16,7 +29,7 @@ function context(options: ActionOptions = {}): Context & { clock: ReturnType<typ
     state: createState(),
     geocoder: hashGeocoder,
     travel: greatCircleTravel,
-    actions: createActionRuntime(options),
+    actions: createActionRuntime(TEST_RUNNERS, options),
   };
 }
 

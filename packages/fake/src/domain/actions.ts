@@ -22,23 +22,6 @@ import { DomainError, notFound } from "./errors.js";
 import { isOwned } from "./ownership.js";
 import type { ActionKind, ActionRecord, Principal } from "./records.js";
 
-/** The plain data each command's work was built from, by work (see {@link savableWork}). */
-const workParams = new WeakMap<ActionWork, unknown>();
-
-/**
- * Mark `work` as built from `params`, plain data from which the command that made it can build it again: a pending
- * action's work is then saved with the fake's state (the standalone server's state file) and rebuilt on load.
- */
-export function savableWork(work: ActionWork, params: unknown): ActionWork {
-  workParams.set(work, params);
-  return work;
-}
-
-/** The params a work was built from ({@link savableWork}), or undefined for work that cannot be saved. */
-export function paramsOfWork(work: ActionWork): unknown {
-  return workParams.get(work);
-}
-
 /** Every kind of action, in the order the control API lists them. */
 export const ACTION_KINDS: readonly ActionKind[] = ["schedule", "publish", "update", "delete"];
 
@@ -71,13 +54,14 @@ function end(ctx: Context, action: ActionRecord, work: ActionWork | undefined): 
     const reason = action.failWith;
     run(ctx, action, () => ({ status: "failed", reason }));
   } else if (work) {
-    run(ctx, action, work);
+    const runner = ctx.actions.runners[work.kind];
+    run(ctx, action, (ctx, action) => runner(ctx, action, work.params));
   } else {
     run(ctx, action, () => ({ status: "failed", reason: "the action's work was lost (fake reset)" }));
   }
 }
 
-function run(ctx: Context, action: ActionRecord, work: ActionWork): void {
+function run(ctx: Context, action: ActionRecord, work: (ctx: Context, action: ActionRecord) => ActionOutcome): void {
   let outcome: ActionOutcome;
   try {
     outcome = work(ctx, action);
@@ -99,14 +83,13 @@ function run(ctx: Context, action: ActionRecord, work: ActionWork): void {
 }
 
 /**
- * Start a background action: records it `pending` and, unless held or delayed, runs its work at once.
+ * Start a background action: records it `pending` with its work as data (`kind` and `params`, run by the kind's
+ * runner of {@link ActionRuntime.runners}) and, unless held or delayed, runs that work at once.
  * Returns a copy of the action as created (always `pending`): answer it with 202.
  *
  * @example
  * ```ts
- * const accepted = startAction(ctx, principal, "delete", (ctx) => ({ status: "finished", summary: deleteNow(ctx) }), {
- *   workspaceUuid: workspace.uuid,
- * });
+ * const accepted = startAction(ctx, principal, "delete", { principal, uuids }, { workspaceUuid: workspace.uuid });
  * return { status: 202, body: toActionBody(accepted) };
  * ```
  */
@@ -114,9 +97,10 @@ export function startAction(
   ctx: Context,
   principal: Principal,
   kind: ActionKind,
-  work: ActionWork,
+  params: unknown,
   options: { workspaceUuid?: string | null } = {},
 ): ActionRecord {
+  const work: ActionWork = { kind, params };
   const runtime = ctx.actions;
   const now = ctx.clock.now();
   const policy = actionPolicy(runtime.options, kind);

@@ -75,8 +75,21 @@ export type ActionOutcome =
   | { status: "finished"; summary: ActionSummary }
   | { status: "failed"; reason: string; summary?: ActionSummary };
 
-/** The work of an action: runs once, against the state at the moment it runs. */
-export type ActionWork = (ctx: Context, action: ActionRecord) => ActionOutcome;
+/**
+ * A pending action's work as plain data: the kind of command that runs it and the params that command reads
+ * (`{ kind: "publish", params: { principal, workspaceUuid, date, routeUuids } }`). Being data, it is cloned by a
+ * snapshot and saved in the state file like any record; {@link ActionRuntime.runners} runs it.
+ */
+export interface ActionWork {
+  readonly kind: ActionKind;
+  readonly params: unknown;
+}
+
+/** Runs one kind of work, once, against the state at the moment it runs. */
+export type WorkRunner = (ctx: Context, action: ActionRecord, params: unknown) => ActionOutcome;
+
+/** The one table of runners, one per kind of action (built from the commands at the top of the domain). */
+export type WorkRunners = Readonly<Record<ActionKind, WorkRunner>>;
 
 /**
  * How the actions of one kind end:
@@ -113,17 +126,18 @@ export interface ActionOptions {
 }
 
 /**
- * The runtime part of the action engine: options and the work of pending actions, by action uuid. The work
- * closures live here, not in {@link State}, which stays plain data.
+ * The runtime part of the action engine: options, the work of pending actions by action uuid (plain data), and the
+ * table of runners that performs that work.
  */
 export interface ActionRuntime {
   options: ActionOptions;
   works: Map<string, ActionWork>;
+  readonly runners: WorkRunners;
 }
 
 /** Create the runtime that {@link Context.actions} holds. */
-export function createActionRuntime(options: ActionOptions = {}): ActionRuntime {
-  return { options: { ...options }, works: new Map() };
+export function createActionRuntime(runners: WorkRunners, options: ActionOptions = {}): ActionRuntime {
+  return { options: { ...options }, works: new Map(), runners };
 }
 
 /** What every domain command receives. Every field is set by whoever builds the context (`createFake`). */

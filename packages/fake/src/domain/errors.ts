@@ -3,7 +3,7 @@
  * @see `docs/api-contract.md` section 1
  */
 // Types only: the contract generated from openapi.yaml (the domain never imports from http/).
-import type { components } from "../../../sdk/src/generated/openapi.js";
+import type { components } from "@dispatchkit/sdk";
 
 /** The closed set of error codes of the service: the contract's `ErrorCode`, so the two cannot drift. */
 export type ErrorCode = components["schemas"]["ErrorCode"];

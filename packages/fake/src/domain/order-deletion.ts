@@ -3,8 +3,8 @@
  * state: never listed, counted, fetched or scheduled again.
  * @see `docs/api-contract.md` section 3 (Delete one, Delete many)
  */
-import { savableWork, startAction } from "./actions.js";
-import type { ActionWork, Context } from "./context.js";
+import { startAction } from "./actions.js";
+import type { ActionOutcome, Context } from "./context.js";
 import { DomainError, notFound, validationFailed } from "./errors.js";
 import { isOwned } from "./ownership.js";
 import type { ActionRecord, DeleteActionSummary, Principal } from "./records.js";
@@ -86,7 +86,9 @@ export function deleteOrders(ctx: Context, principal: Principal, uuids: readonly
   if (firstScheduled < 0) return { kind: "done", result: execute(ctx, principal, unique) };
   // The action belongs to the workspace of its first scheduled order (classified, so it exists and is the caller's).
   const { workspaceUuid } = ctx.state.orders.get(unique[firstScheduled]!)!;
-  const action = startAction(ctx, principal, "delete", deleteWork({ principal, uuids: unique }), { workspaceUuid });
+  const action = startAction(ctx, principal, "delete", { principal, uuids: unique } satisfies DeleteWorkParams, {
+    workspaceUuid,
+  });
   return { kind: "action", action };
 }
 
@@ -97,17 +99,14 @@ export interface DeleteWorkParams {
 }
 
 /** The work of a `delete` action: delete what can be deleted then, reporting the rest. */
-export function deleteWork(params: DeleteWorkParams): ActionWork {
-  const { principal, uuids } = params;
-  return savableWork((ctx) => {
-    const report = execute(ctx, principal, uuids);
-    // The action's summary has no order_published: an order on a published route fails as order_locked.
-    const failed: DeleteActionSummary["failed"] = report.failed.map(({ uuid, reason }) => ({
-      uuid,
-      reason: reason === "order_published" ? "order_locked" : reason,
-    }));
-    return { status: "finished", summary: { deleted: report.deleted, failed } };
-  }, params);
+export function runDelete(ctx: Context, params: DeleteWorkParams): ActionOutcome {
+  const report = execute(ctx, params.principal, params.uuids);
+  // The action's summary has no order_published: an order on a published route fails as order_locked.
+  const failed: DeleteActionSummary["failed"] = report.failed.map(({ uuid, reason }) => ({
+    uuid,
+    reason: reason === "order_published" ? "order_locked" : reason,
+  }));
+  return { status: "finished", summary: { deleted: report.deleted, failed } };
 }
 
 /** The classes a single delete refuses with 409: the reason (`details[0].message`) and why, in words. */

@@ -4,8 +4,8 @@
  * change is updated by an `update` action.
  * @see `docs/api-contract.md` section 3 (Update)
  */
-import { savableWork, startAction } from "./actions.js";
-import type { ActionWork, Context } from "./context.js";
+import { startAction } from "./actions.js";
+import type { ActionOutcome, Context } from "./context.js";
 import { DomainError, type ErrorDetail, validationFailed } from "./errors.js";
 import { emitRouteEvent } from "./events.js";
 import { sameLocation } from "./locations.js";
@@ -75,7 +75,7 @@ export function updateOrder(ctx: Context, principal: Principal, uuid: string, in
     apply(ctx, order, next);
     return { kind: "done", order };
   }
-  const action = startAction(ctx, principal, "update", updateWork({ uuid, next }), {
+  const action = startAction(ctx, principal, "update", { uuid, next } satisfies UpdateWorkParams, {
     workspaceUuid: order.workspaceUuid,
   });
   return { kind: "action", action };
@@ -88,31 +88,29 @@ export interface UpdateWorkParams {
 }
 
 /** The work of an `update` action: apply the fields, then recompute the order's route (or take it off). */
-export function updateWork(params: UpdateWorkParams): ActionWork {
+export function runUpdate(ctx: Context, params: UpdateWorkParams): ActionOutcome {
   const { uuid, next } = params;
-  return savableWork((ctx) => {
-    const current = ctx.state.orders.get(uuid);
-    if (!current) return { status: "failed", reason: `order ${uuid} was deleted before the update ran` };
-    assertUpdatable(current);
-    // The order's route when the action runs (a schedule run may have taken it off meanwhile).
-    const route = current.routeUuid === null ? undefined : ctx.state.routes.get(current.routeUuid);
-    apply(ctx, current, next);
-    let violations: string[] = [];
-    if (route) {
-      if (current.deliveryDate !== route.date) {
-        unassignOrder(ctx, current.uuid);
-      } else {
-        recomputeRoute(ctx, route);
-        violations = orderViolations(ctx, route, current);
-      }
-      // Drivers of a published route see its stops change: the route's ETAs are re-sent.
-      if (route.status === "published") emitRouteEvent(ctx, "route.eta_updated", route);
+  const current = ctx.state.orders.get(uuid);
+  if (!current) return { status: "failed", reason: `order ${uuid} was deleted before the update ran` };
+  assertUpdatable(current);
+  // The order's route when the action runs (a schedule run may have taken it off meanwhile).
+  const route = current.routeUuid === null ? undefined : ctx.state.routes.get(current.routeUuid);
+  apply(ctx, current, next);
+  let violations: string[] = [];
+  if (route) {
+    if (current.deliveryDate !== route.date) {
+      unassignOrder(ctx, current.uuid);
+    } else {
+      recomputeRoute(ctx, route);
+      violations = orderViolations(ctx, route, current);
     }
-    return {
-      status: "finished",
-      summary: { orders: [{ uuid, status: current.status, routeUuid: current.routeUuid, violations }] },
-    };
-  }, params);
+    // Drivers of a published route see its stops change: the route's ETAs are re-sent.
+    if (route.status === "published") emitRouteEvent(ctx, "route.eta_updated", route);
+  }
+  return {
+    status: "finished",
+    summary: { orders: [{ uuid, status: current.status, routeUuid: current.routeUuid, violations }] },
+  };
 }
 
 /**

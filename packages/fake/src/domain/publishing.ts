@@ -2,8 +2,8 @@
  * Publishing routes to the driver app, as a `publish` action.
  * @see `docs/api-contract.md` section 4 (Publish)
  */
-import { savableWork, startAction } from "./actions.js";
-import type { ActionWork, Context } from "./context.js";
+import { startAction } from "./actions.js";
+import type { ActionOutcome, Context } from "./context.js";
 import { emitRouteEvent } from "./events.js";
 import { assertOwnedWorkspace, isOwned } from "./ownership.js";
 import type { ActionRecord, Principal, PublishActionSummary, Workspace } from "./records.js";
@@ -30,8 +30,8 @@ export function publishRoutes(
 ): ActionRecord {
   assertOwnedWorkspace(principal, workspace);
   const routeUuids = input.routeUuids ? [...new Set(input.routeUuids)] : null;
-  const work = publishWork({ principal, workspaceUuid: workspace.uuid, date: input.date, routeUuids });
-  return startAction(ctx, principal, "publish", work, { workspaceUuid: workspace.uuid });
+  const params: PublishWorkParams = { principal, workspaceUuid: workspace.uuid, date: input.date, routeUuids };
+  return startAction(ctx, principal, "publish", params, { workspaceUuid: workspace.uuid });
 }
 
 /** What a `publish` action's work is built from: who asked, where, the date, and the routes (null: all of the date). */
@@ -43,40 +43,38 @@ export interface PublishWorkParams {
 }
 
 /** The work of a `publish` action, against the routes as they are when it runs. */
-export function publishWork(params: PublishWorkParams): ActionWork {
+export function runPublish(ctx: Context, params: PublishWorkParams): ActionOutcome {
   const { principal, workspaceUuid, date, routeUuids: requested } = params;
-  return savableWork((ctx) => {
-    const uuids =
-      requested ??
-      [...ctx.state.routes.values()]
-        .filter((r) => r.workspaceUuid === workspaceUuid && r.date === date)
-        .map((r) => r.uuid);
-    if (uuids.length === 0) return { status: "failed", reason: "no_routes", summary: { routes: [] } };
-    const summary: PublishActionSummary = { routes: [] };
-    for (const uuid of uuids) {
-      const route = ctx.state.routes.get(uuid);
-      if (!isOwned(principal, route) || route.workspaceUuid !== workspaceUuid) {
-        summary.routes.push({ uuid, status: "failed", error: "route doesn't exist" });
-        continue;
-      }
-      if (route.date !== date) {
-        summary.routes.push({ uuid, status: "failed", error: `route is on ${route.date}, not ${date}` });
-        continue;
-      }
-      if (route.orderUuids.length === 0) {
-        summary.routes.push({ uuid, status: "failed", error: "route has no orders" });
-        continue;
-      }
-      recomputeRoute(ctx, route);
-      fixPlannedTimes(route);
-      route.status = "published";
-      route.publishedAt = ctx.clock.now();
-      route.updatedAt = route.publishedAt;
-      emitRouteEvent(ctx, "route.published", route);
-      summary.routes.push({ uuid, status: "finished" });
+  const uuids =
+    requested ??
+    [...ctx.state.routes.values()]
+      .filter((r) => r.workspaceUuid === workspaceUuid && r.date === date)
+      .map((r) => r.uuid);
+  if (uuids.length === 0) return { status: "failed", reason: "no_routes", summary: { routes: [] } };
+  const summary: PublishActionSummary = { routes: [] };
+  for (const uuid of uuids) {
+    const route = ctx.state.routes.get(uuid);
+    if (!isOwned(principal, route) || route.workspaceUuid !== workspaceUuid) {
+      summary.routes.push({ uuid, status: "failed", error: "route doesn't exist" });
+      continue;
     }
-    return summary.routes.some((r) => r.status === "failed")
-      ? { status: "failed", reason: "route_failed", summary }
-      : { status: "finished", summary };
-  }, params);
+    if (route.date !== date) {
+      summary.routes.push({ uuid, status: "failed", error: `route is on ${route.date}, not ${date}` });
+      continue;
+    }
+    if (route.orderUuids.length === 0) {
+      summary.routes.push({ uuid, status: "failed", error: "route has no orders" });
+      continue;
+    }
+    recomputeRoute(ctx, route);
+    fixPlannedTimes(route);
+    route.status = "published";
+    route.publishedAt = ctx.clock.now();
+    route.updatedAt = route.publishedAt;
+    emitRouteEvent(ctx, "route.published", route);
+    summary.routes.push({ uuid, status: "finished" });
+  }
+  return summary.routes.some((r) => r.status === "failed")
+    ? { status: "failed", reason: "route_failed", summary }
+    : { status: "finished", summary };
 }

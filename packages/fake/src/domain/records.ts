@@ -3,7 +3,7 @@
  * from a snapshot. Every other domain module builds on these; this file imports nothing but leaves.
  */
 // Types only: the contract generated from openapi.yaml (the domain never imports from http/).
-import type { components } from "../../../sdk/src/generated/openapi.js";
+import type { components } from "@dispatchkit/sdk";
 import type { ServiceArea, TravelMode } from "./geo.js";
 
 /** An organization: owns tokens and workspaces. */
@@ -244,18 +244,20 @@ export type RouteEventData = components["schemas"]["RouteEventData"];
 export type OrderStatusUpdatedData = components["schemas"]["OrderStatusUpdatedData"];
 
 /** One emitted event; `data` is the webhook payload's `data` as it was at emission (`docs/api-contract.md` section 6). */
-export type EventRecord = {
+export type EventRecord =
+  | (EventFields & { type: "route.published"; data: RouteEventData })
+  | (EventFields & { type: "route.eta_updated"; data: RouteEventData })
+  | (EventFields & { type: "order.status_updated"; data: OrderStatusUpdatedData });
+
+/** What every event has beside its type and data. */
+interface EventFields {
   /** `evt_…`, the webhook's event id. */
   id: string;
   organizationId: string;
   workspaceUuid: string;
   /** Epoch ms. */
   createdAt: number;
-} & (
-  | { type: "route.published"; data: RouteEventData }
-  | { type: "route.eta_updated"; data: RouteEventData }
-  | { type: "order.status_updated"; data: OrderStatusUpdatedData }
-);
+}
 
 /** A customer notification the service "sent" when an order was completed. */
 export interface NotificationRecord {

@@ -4,7 +4,7 @@
  * @see `docs/api-contract.md` sections 4 and 6
  */
 // Types only: the contract generated from openapi.yaml (the domain never imports from http/).
-import type { components } from "../../../sdk/src/generated/openapi.js";
+import type { components } from "@dispatchkit/sdk";
 import type { Context } from "./context.js";
 import { trackingLink } from "./orders.js";
 import type { RouteRecord } from "./records.js";

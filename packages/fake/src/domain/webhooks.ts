@@ -12,7 +12,7 @@
  * @see `docs/api-contract.md` section 6
  */
 // Types only: the contract generated from openapi.yaml (the domain never imports from http/).
-import type { components } from "../../../sdk/src/generated/openapi.js";
+import type { components } from "@dispatchkit/sdk";
 import { isoString } from "./clock.js";
 import type { Context } from "./context.js";
 import { DomainError, notFound } from "./errors.js";

@@ -58,7 +58,7 @@ export interface Operation {
   handle(ctx: RequestContext): Reply | Promise<Reply>;
 }
 
-/** An operation answered without a token: the test-control endpoints under {@link RouterOptions.publicPrefix}. */
+/** An operation answered without a token: the test-control endpoints under {@link ControlOperations.prefix}. */
 export interface PublicOperation {
   method: HttpMethod;
   path: string;
@@ -143,19 +143,30 @@ export interface RouterOptions {
   log?: Logger;
   /** Per-token rate limit, checked right after authentication (off when absent). */
   rateLimiter?: RateLimiter;
-  /**
-   * Operations answered without a token, all under `publicPrefix` (e.g. `/_fake/`): a path under the prefix is
-   * never authenticated, and one that matches none of them is a 404.
-   */
-  publicOperations?: readonly PublicOperation[];
-  publicPrefix?: string;
+  /** The control endpoints, served only by `handle(request, { control: true })` (the node hosts). */
+  control?: ControlOperations;
   /** Test control's hooks around each call of the API (none by default). */
   hooks?: CallHooks;
 }
 
+/**
+ * Operations answered without a token, all under `prefix` (e.g. `/_fake/`): when served, a path under the prefix is
+ * never authenticated, and one that matches none of them is a 404. Built on first use.
+ */
+export interface ControlOperations {
+  prefix: string;
+  operations(): readonly PublicOperation[];
+}
+
+/** What one call of {@link Router.handle} serves beyond the API. */
+export interface Served {
+  /** Also answer the control endpoints under {@link ControlOperations.prefix} (default false: the API alone). */
+  control?: boolean;
+}
+
 /** The shared request pipeline. */
 export interface Router {
-  handle(request: Request): Promise<Response>;
+  handle(request: Request, served?: Served): Promise<Response>;
   /** Whether a URL is under the fake's base URL (hosts pass other requests through). */
   owns(url: URL): boolean;
 }
@@ -266,7 +277,13 @@ export function createRouter(ctx: Context, options: RouterOptions): Router {
   const base = new URL(options.baseUrl);
   const basePath = base.pathname.replace(/\/+$/, "");
   const compiled = options.operations.map(compile).sort(byRank);
-  const publicOperations = (options.publicOperations ?? []).map(compile).sort(byRank);
+  let controlOperations: CompiledOperation<PublicOperation>[] | undefined;
+  const controlOf = (control: ControlOperations) => {
+    controlOperations ??= control.operations().map(compile).sort(byRank);
+    return controlOperations;
+  };
+  /** The control prefix when this call serves the control endpoints, else undefined. */
+  const controlPrefix = (served: Served | undefined) => (served?.control ? options.control?.prefix : undefined);
   const declared = options.declared.map((d) => compile({ ...d, handle: () => ({ status: 501 }) }));
 
   const named = options.declared
@@ -278,9 +295,10 @@ export function createRouter(ctx: Context, options: RouterOptions): Router {
     url.origin === base.origin && (url.pathname === basePath || url.pathname.startsWith(`${basePath}/`));
 
   /** The hooks' view of a call of the API, or undefined for a control call or a console read (hooks never see those). */
-  function apiCall(request: Request, requestId: string): ApiCall | undefined {
+  function apiCall(request: Request, requestId: string, served?: Served): ApiCall | undefined {
     const path = new URL(request.url).pathname.slice(basePath.length) || "/";
-    if (options.publicPrefix !== undefined && path.startsWith(options.publicPrefix)) return undefined;
+    const prefix = controlPrefix(served);
+    if (prefix !== undefined && path.startsWith(prefix)) return undefined;
     const method = request.method.toLowerCase();
     if (method === "get" && request.headers.has(CONSOLE_READ_HEADER)) return undefined;
     const operation = named.find((d) => d.operation.method === method && d.pattern.test(path))?.operation;
@@ -305,21 +323,21 @@ export function createRouter(ctx: Context, options: RouterOptions): Router {
   }
 
   /** Answer a request, and tell the `record` hook about every call of the API with its answer. */
-  async function handle(request: Request): Promise<Response> {
+  async function handle(request: Request, served?: Served): Promise<Response> {
     const requestId = ctx.ids.requestId();
     const refused = overLimits(request, requestId);
     if (refused) return refused;
     const record = options.hooks?.record;
-    const call = record ? apiCall(request, requestId) : undefined;
-    if (!record || !call) return answer(request, requestId);
+    const call = record ? apiCall(request, requestId, served) : undefined;
+    if (!record || !call) return answer(request, requestId, served);
     // Copied before the handler reads the body, so the hook can read it after.
     const copy = request.clone();
-    const response = await answer(request, requestId);
+    const response = await answer(request, requestId, served);
     await record(call, copy, response);
     return response;
   }
 
-  async function answer(request: Request, requestId: string): Promise<Response> {
+  async function answer(request: Request, requestId: string, served?: Served): Promise<Response> {
     const url = new URL(request.url);
     const path = url.pathname.slice(basePath.length) || "/";
     const method = request.method.toLowerCase();
@@ -342,8 +360,9 @@ export function createRouter(ctx: Context, options: RouterOptions): Router {
       );
     };
     try {
-      if (options.publicPrefix !== undefined && path.startsWith(options.publicPrefix)) {
-        const { found } = match(publicOperations, path, method);
+      const prefix = controlPrefix(served);
+      if (prefix !== undefined && options.control && path.startsWith(prefix)) {
+        const { found } = match(controlOf(options.control), path, method);
         if (!found) {
           throw new DomainError(
             "NOT_FOUND",

@@ -16,7 +16,7 @@ import {
   type Vehicle,
 } from "@dispatchkit/optimizer";
 // Types only: the contract generated from openapi.yaml.
-import type { components } from "../../../../sdk/src/generated/openapi.js";
+import type { components } from "@dispatchkit/sdk";
 import { type GeoPoint, greatCircleLegs, greatCircleTravel, type TravelMode, type TravelProvider } from "../geo.js";
 import { localInstant, minutesOfDay } from "../time.js";
 

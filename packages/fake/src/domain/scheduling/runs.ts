@@ -5,8 +5,8 @@
  * @see `docs/api-contract.md` section 5
  */
 import type { Budget } from "@dispatchkit/optimizer";
-import { savableWork, startAction } from "../actions.js";
-import type { ActionOutcome, ActionWork, Context } from "../context.js";
+import { startAction } from "../actions.js";
+import type { ActionOutcome, Context } from "../context.js";
 import type { TravelMode } from "../geo.js";
 import type { ActionRecord, Principal, Workspace } from "../records.js";
 import { assignOrdersToRoute } from "../routes.js";
@@ -44,7 +44,7 @@ export function seedOf(text: string): number {
  */
 export function startSchedule(ctx: Context, principal: Principal, request: ScheduleRequest): ActionRecord {
   const workspace = checkScheduleRequest(ctx, principal, request);
-  return startAction(ctx, principal, "schedule", scheduleWork({ workspace, request }), {
+  return startAction(ctx, principal, "schedule", { workspace, request } satisfies ScheduleWorkParams, {
     workspaceUuid: workspace.uuid,
   });
 }
@@ -55,18 +55,9 @@ export interface ScheduleWorkParams {
   request: ScheduleRequest;
 }
 
-/** The work of a `schedule` action (see {@link runSchedule}). */
-export function scheduleWork(params: ScheduleWorkParams): ActionWork {
-  return savableWork((ctx, action) => runSchedule(ctx, action, params.workspace, params.request), params);
-}
-
 /** The work of a `schedule` action, against the state at the moment it runs: select → plan → commit → record. */
-function runSchedule(
-  ctx: Context,
-  action: ActionRecord,
-  workspace: Workspace,
-  request: ScheduleRequest,
-): ActionOutcome {
+export function runSchedule(ctx: Context, action: ActionRecord, params: ScheduleWorkParams): ActionOutcome {
+  const { workspace, request } = params;
   const options = request.options ?? {};
   const travelMode: TravelMode = options.travelMode ?? "car";
   const base = {

@@ -7,7 +7,7 @@
 import type { Context } from "../domain/context.js";
 import type { WebhookDeliveryRecord, WebhookSubscriptionRecord } from "../domain/records.js";
 import { fanOutEvents, listDeliveries, redeliver } from "../domain/webhooks.js";
-import type { WebhookDispatcher, WebhookHandler } from "./dispatcher.js";
+import type { WebhookDispatcher, WebhookHandler } from "../webhooks/dispatcher.js";
 
 /** Which deliveries {@link FakeWebhooks.deliveries} lists (all when empty). */
 export interface WebhookDeliveryFilter {

@@ -2,9 +2,17 @@
  * The request journal: every call of the API the pipeline answered (control calls are not journaled), with its
  * operation, bodies and status, so a test can assert what its code sent (`fake.journal.list({ operationId })`).
  */
-import type { OperationId } from "./contract-operations.js";
-import { readBody } from "./request-limits.js";
-import type { ApiCall } from "./router.js";
+import type { OperationId } from "../http/contract-operations.js";
+import { readBody } from "../http/request-limits.js";
+import type { ApiCall } from "../http/router.js";
+
+/** The request journal: every call of the API the fake answered, oldest first. */
+export interface FakeJournal {
+  /** The journaled calls, all or those of one operation. */
+  list(filter?: JournalFilter): readonly JournalEntry[];
+  /** Forget every entry. */
+  clear(): void;
+}
 
 /** One answered call of the API. */
 export interface JournalEntry {

@@ -8,10 +8,24 @@
 import { z } from "zod";
 import { type ErrorCode, validationFailed } from "../domain/errors.js";
 import { createRandom } from "../domain/ids.js";
-import { CONTRACT_OPERATIONS, type OperationId } from "./contract-operations.js";
-import { parseWith } from "./input.js";
-import { type ApiCall, jsonResponse } from "./router.js";
-import { STATUS_BY_CODE } from "./status.js";
+import { CONTRACT_OPERATIONS, type OperationId } from "../http/contract-operations.js";
+import { parseWith } from "../http/input.js";
+import { type ApiCall, jsonResponse } from "../http/router.js";
+import { STATUS_BY_CODE } from "../http/status.js";
+
+/** Injected faults: the service failing on purpose, per contract operation. */
+export interface FakeFaults {
+  /**
+   * Make calls of one operation fail: answer a status and error code with the one error body, drop the
+   * connection, or wait before answering; once (`times: 1`), N times, always, or with a seeded probability.
+   * Checked after authentication and routing and before the handler, so a faulted call changes nothing.
+   */
+  add(fault: FaultInput): Fault;
+  /** Every fault added since the last clear, with how often each fired. */
+  list(): readonly Fault[];
+  /** Remove every fault. */
+  clear(): void;
+}
 
 /** What to inject into the calls of one operation. */
 export interface FaultInput {

@@ -5,15 +5,15 @@
  */
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
-import type { Fake } from "../fake.js";
+import type { Fake } from "../fake-api.js";
 import {
   formatStateFile,
   parseStateFile,
   STATE_FILE_FORMAT,
   STATE_FILE_VERSION,
   type StateFile,
-} from "../persistence/state-file-format.js";
-import { exportFakeData, importFakeData } from "../persistence/state-json.js";
+} from "./state-file-format.js";
+import { exportFakeData, importFakeData } from "./state-json.js";
 
 /**
  * How long after the last request or background run the state is saved: long enough that a burst of requests

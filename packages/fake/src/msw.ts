@@ -3,8 +3,8 @@
  * delegating to the shared pipeline.
  */
 import { type HttpHandler, http } from "msw";
-import { CONTRACT_OPERATIONS } from "../http/contract-operations.js";
-import type { Router } from "../http/router.js";
+import { CONTRACT_OPERATIONS } from "./http/contract-operations.js";
+import type { Router } from "./http/router.js";
 
 /** `/v2/orders/{orderUuid}` → `/v2/orders/:orderUuid`. */
 function toMswPath(template: string): string {

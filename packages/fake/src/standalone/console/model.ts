@@ -2,138 +2,39 @@
  * What the console shows, read from the fake: the API's workspaces, orders, routes and timelines, the control
  * API's clock, actions, webhook deliveries, faults and journal. Only the fields the console uses are typed.
  */
+
+import type { components as api } from "@dispatchkit/sdk";
+import type { components as control } from "../../control/generated/control-openapi.js";
 import { allPages, type ConsoleApi } from "./api.js";
 
+// The shapes the console reads, from the generated types of openapi.yaml and control-openapi.yaml (one
+// description per shape; type-only imports, so the browser bundle carries none of it).
+
 /** A location of an order or a route. */
-export interface Place {
-  address: string;
-  latitude: number | null;
-  longitude: number | null;
-}
-
+export type Place = api["schemas"]["Location"];
 /** A workspace (`GET /v2/workspaces`). */
-export interface Workspace {
-  uuid: string;
-  workspaceId: number;
-  name: string;
-  timezone: string;
-}
-
+export type Workspace = api["schemas"]["Workspace"];
 /** An order (`GET /v2/orders`). */
-export interface Order {
-  uuid: string;
-  workspaceUuid: string;
-  orderNumber: string;
-  name: string | null;
-  deliveryDate: string;
-  status: string;
-  routeUuid: string | null;
-  locations: Place[];
-  timeWindows: { startTime: string; endTime: string }[];
-  [field: string]: unknown;
-}
-
+export type Order = api["schemas"]["Order"];
 /** A route (`GET /v2/routes`). */
-export interface Route {
-  uuid: string;
-  workspaceUuid: string;
-  name: string;
-  date: string;
-  startTime: string;
-  endTime: string;
-  startLocation: Place;
-  endLocation: Place | null;
-  status: string;
-  ordersCount: number;
-  publishedAt: string | null;
-}
-
+export type Route = api["schemas"]["Route"];
 /** A stop of a route's timeline (`GET /v2/routes/{uuid}/timeline`). */
-export interface TimelineStop {
-  sequence: number;
-  type: "start_location" | "delivering_stop" | "end_location" | "idling";
-  orders: { uuid: string; status: string }[];
-  plannedArrivalTime: string | null;
-  plannedDepartureTime: string | null;
-  estimatedArrivalTime: string | null;
-  actualArrivalTime: string | null;
-  actualDepartureTime: string | null;
-}
-
-/** An action as the control API lists it. */
-export interface ControlAction {
-  uuid: string;
-  kind: "schedule" | "publish" | "update" | "delete";
-  status: "pending" | "finished" | "failed";
-  workspaceUuid: string;
-  createdAt: string;
-  finishedAt: string | null;
-  summary: Record<string, unknown> | null;
-  reason: string | null;
-  held: boolean;
-}
-
-/** One attempt of a webhook delivery. */
-export interface DeliveryAttempt {
-  attempt: number;
-  at: string;
-  result: string;
-  status: number | null;
-  error: string | null;
-  nextAttemptAt: string | null;
-}
-
-/** A webhook delivery of the log. */
-export interface Delivery {
-  id: string;
-  subscriptionUuid: string;
-  url: string;
-  eventType: string;
-  status: string;
-  createdAt: string;
-  nextAttemptAt: string | null;
-  attempts: DeliveryAttempt[];
-}
-
+export type TimelineStop = api["schemas"]["TimelineStop"];
 /** A webhook subscription (`GET /v2/webhooks`). */
-export interface Subscription {
-  uuid: string;
-  url: string;
-  events: string[];
-  [field: string]: unknown;
-}
-
+export type Subscription = api["schemas"]["Webhook"];
+/** An action as the control API lists it. */
+export type ControlAction = control["schemas"]["ControlAction"];
+/** One attempt of a webhook delivery. */
+export type DeliveryAttempt = control["schemas"]["WebhookAttempt"];
+/** A webhook delivery of the log. */
+export type Delivery = control["schemas"]["WebhookDelivery"];
 /** An injected fault. */
-export interface Fault {
-  id: string;
-  operationId: string;
-  status: number | null;
-  code: string | null;
-  networkError: boolean;
-  latencyMs: number;
-  remaining: number | null;
-  hits: number;
-}
-
+export type Fault = control["schemas"]["Fault"];
 /** A journaled API call. */
-export interface JournalEntry {
-  requestId: string;
-  operationId: string | null;
-  method: string;
-  path: string;
-  query: string;
-  status: number;
-  at: string;
-}
+export type JournalEntry = control["schemas"]["JournalEntry"];
 
-/** The plan of a scheduling run: the orders it left unscheduled, with their reason. */
-export interface Solution {
-  actionUuid: string;
-  date: string;
-  committed: boolean;
-  summary: Record<string, unknown>;
-  unscheduled: { orderUuid: string; reason: string }[];
-}
+/** The plan of a scheduling run: its routes and the orders it left unscheduled, with their reason. */
+export type Solution = api["schemas"]["Solution"];
 
 /** Everything the console last read. */
 export interface Snapshot {

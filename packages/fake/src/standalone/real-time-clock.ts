@@ -4,8 +4,9 @@
  * sets a timer for the next due instant (a webhook retry, a delayed action). Its timers are unref'd, so they
  * never keep the process alive, and `stop()` clears them.
  */
-import { type Fake, internalsOf } from "../fake.js";
+import type { Fake } from "../fake-api.js";
 import type { Logger } from "../http/router.js";
+import { runtimeOf } from "../runtime.js";
 
 /** The real-time driver of one fake. */
 export interface RealTimeDriver {
@@ -23,18 +24,9 @@ const PAUSE_AFTER_ERROR_MS = 1000;
 
 /** Start driving `fake`'s background work; problems are reported to `log`, and `afterRun` follows every run. */
 export function startRealTimeDriver(fake: Fake, log: Logger, afterRun?: () => void): RealTimeDriver {
-  const { background } = internalsOf(fake);
+  const runtime = runtimeOf(fake);
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
-
-  const nextDue = () => {
-    let earliest: number | null = null;
-    for (const work of background) {
-      const at = work.nextDueAt();
-      if (at !== null && (earliest === null || at < earliest)) earliest = at;
-    }
-    return earliest;
-  };
 
   function schedule(delayMs: number): void {
     if (stopped) return;
@@ -57,7 +49,7 @@ export function startRealTimeDriver(fake: Fake, log: Logger, afterRun?: () => vo
     } finally {
       afterRun?.();
     }
-    const due = nextDue();
+    const due = runtime.nextDueAt();
     // On a frozen clock a future instant never comes by itself: the timer then only re-checks now and then.
     if (due !== null) schedule(due - fake.clock.now());
   }

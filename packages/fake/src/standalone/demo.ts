@@ -3,7 +3,7 @@
  * created through the public API so they obey every rule a client's data does.
  */
 
-import type { Fake } from "../fake.js";
+import type { Fake } from "../fake-api.js";
 import type { components } from "../http/contract-types.js";
 
 type OrderInput = components["schemas"]["OrderInput"];

@@ -1,6 +1,6 @@
 /**
  * The console of the standalone server: `GET /_fake/console` answers a page, `GET /_fake/console/console.js` its
- * script. The script is a browser bundle of `src/console/` built with the package (`dist/console/console.js`);
+ * script. The script is a browser bundle of `src/standalone/console/` built with the package (`dist/console/console.js`);
  * run from source (`npm start`, tests), where no bundle sits beside this file, it is bundled from the sources with
  * esbuild on first request and kept in memory. The page carries the server's seeded token, so the console works
  * without asking; the user may enter another one.
@@ -9,7 +9,7 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Fake } from "../fake.js";
+import type { Fake } from "../fake-api.js";
 
 /** Path of the console under the fake's base URL. */
 export const CONSOLE_PATH = "/_fake/console";
@@ -24,7 +24,7 @@ function consoleScript(): Promise<string> {
   script ??= (async () => {
     const built = join(here, "console", "console.js");
     if (existsSync(built)) return readFile(built, "utf8");
-    const source = join(here, "..", "console", "main.ts");
+    const source = join(here, "console", "main.ts");
     if (!existsSync(source)) throw new Error(`Failed to load the console: neither ${built} nor ${source} exists`);
     // Only reached from source, where esbuild (a devDependency of the repository) is installed.
     const { build } = await import("esbuild");

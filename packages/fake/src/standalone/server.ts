@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { DomainError } from "../domain/errors.js";
-import { type Fake, internalsOf } from "../fake.js";
+import type { Fake } from "../fake-api.js";
 import {
   bodyTooLarge,
   declaredTooLarge,
@@ -15,10 +15,10 @@ import {
   urlTooLong,
 } from "../http/request-limits.js";
 import { STATUS_BY_CODE } from "../http/status.js";
-import { consoleResponse } from "./console.js";
+import { runtimeOf } from "../runtime.js";
+import { consoleResponse } from "./console-page.js";
 import { homeResponse } from "./home.js";
-import { hostRouter } from "./node-router.js";
-import { startRealTimeDriver } from "./real-time-driver.js";
+import { startRealTimeDriver } from "./real-time-clock.js";
 
 /**
  * CORS, so a browser page on another origin (a dev server, a test page) can call the fake. Every answer allows any
@@ -273,17 +273,12 @@ async function send(res: ServerResponse, response: Response, closing: boolean): 
  */
 export function startServer(fake: Fake, options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? "127.0.0.1";
-  const router = hostRouter(fake);
-  const internals = internalsOf(fake);
-  const driver = startRealTimeDriver(
-    fake,
-    internals.router.log ?? ((message, error) => console.error(`[dispatch-fake] ${message}`, error)),
-    options.onActivity,
-  );
+  const runtime = runtimeOf(fake);
+  const driver = startRealTimeDriver(fake, runtime.log, options.onActivity);
   let closing: Promise<void> | undefined;
   const headersMs = options.timeouts?.headersMs ?? DEFAULT_TIMEOUT_MS;
   const bodyIdleMs = options.timeouts?.bodyIdleMs ?? DEFAULT_TIMEOUT_MS;
-  const requestId = () => internals.context.ids.requestId();
+  const requestId = () => runtime.context.ids.requestId();
   const server = createServer(
     {
       maxHeaderSize: MAX_HEADER_BYTES,
@@ -334,7 +329,7 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
           (await options.extra?.(request)) ??
           homeResponse(fake, request) ??
           (await consoleResponse(fake, request)) ??
-          (await router.handle(request)),
+          (await runtime.router.handle(request, { control: true })),
       )
       .then((response) => send(res, response, closing !== undefined))
       .catch((error: unknown) => fail(res, error))

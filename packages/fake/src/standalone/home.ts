@@ -4,9 +4,9 @@
  * accept anything (curl). It names the API, the base URL to give a client, where the docs are and the control
  * endpoints under `/_fake/`.
  */
-import { controlOperations } from "../control/http.js";
-import type { Fake } from "../fake.js";
-import { CONSOLE_PATH } from "./console.js";
+import type { Fake } from "../fake-api.js";
+import { runtimeOf } from "../runtime.js";
+import { CONSOLE_PATH } from "./console-page.js";
 
 /** The published docs site: guides, API docs and the REST references. */
 export const DOCS_URL = "https://dispatchkit.github.io/dispatchkit/";
@@ -71,11 +71,13 @@ export function homeBody(fake: Fake, request: Request): HomeBody {
     },
     example: `curl -H "Authorization: Bearer <token>" ${baseUrl}/v2/workspaces`,
     console: `${baseUrl}${CONSOLE_PATH}`,
-    control: controlOperations(fake).map(({ method, path }) => ({
-      method: method.toUpperCase(),
-      path,
-      url: `${baseUrl}${path}`,
-    })),
+    control: runtimeOf(fake)
+      .controlEndpoints()
+      .map(({ method, path }) => ({
+        method: method.toUpperCase(),
+        path,
+        url: `${baseUrl}${path}`,
+      })),
   };
 }
 

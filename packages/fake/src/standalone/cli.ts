@@ -8,11 +8,10 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { conformanceCommand } from "../conformance/command.js";
 import { createFake } from "../fake.js";
-import { formatStateFile } from "../persistence/state-file-format.js";
-import { CONSOLE_PATH } from "./console.js";
+import { runtimeOf } from "../runtime.js";
+import { CONSOLE_PATH } from "./console-page.js";
 import { seedDemoData } from "./demo.js";
-import { controlEndpoints } from "./node-router.js";
-import { type RunningServer, startServer } from "./standalone.js";
+import { type RunningServer, startServer } from "./server.js";
 import {
   applyStateFile,
   captureStateFile,
@@ -22,6 +21,7 @@ import {
   type StateSaver,
   writeFileAtomically,
 } from "./state-file.js";
+import { formatStateFile } from "./state-file-format.js";
 
 const usage = `Usage: dispatch-fake [serve] [--port 4010] [--host 127.0.0.1] [--token dev-token] [--seed 1] [--now ISO-INSTANT] [--empty] [--state FILE]
 
@@ -195,7 +195,9 @@ async function main() {
   stopOnSignals(running, saver?.flush);
 
   const workspace = fake.workspaces[0];
-  const control = controlEndpoints(fake).map(({ method, path }) => `${method} ${running.url}${path}`);
+  const control = runtimeOf(fake)
+    .controlEndpoints()
+    .map(({ method, path }) => `${method} ${running.url}${path}`);
   console.log(`Dispatch fake listening on ${running.url}`);
   console.log(`  console:   ${running.url}${CONSOLE_PATH}`);
   console.log(`  token:     ${fake.token}`);

@@ -1,0 +1,31 @@
+/**
+ * Test control of a fake's background actions (`fake.actions`): observe, hold, release or fail them, and set how
+ * new ones end.
+ */
+import type { ActionPolicy } from "../domain/context.js";
+import type { ActionKind, ActionRecord } from "../domain/records.js";
+
+/** Test control of a fake's background actions. */
+export interface FakeActions {
+  /** Every action of every organization, oldest first. */
+  list(): readonly ActionRecord[];
+  /** The actions still pending (held or delayed), oldest first. */
+  pending(): readonly ActionRecord[];
+  /** Run a pending action's work now (every pending action when `uuid` is omitted); returns them as ended. */
+  release(uuid?: string): readonly ActionRecord[];
+  /** End a pending action as `failed` with `reason`, without running its work. */
+  fail(uuid: string, reason: string): ActionRecord;
+  /**
+   * Hold new actions (all kinds, or the given kinds) until released; `hold(false)` stops holding. Holding a kind
+   * replaces its {@link FakeActions.policy}, and `hold(false)` drops the policies that hold: the last call wins.
+   */
+  hold(kinds?: boolean | readonly ActionKind[]): void;
+  /**
+   * How new actions of `kind` end: `"immediate"`, `{ afterPolls: n }`, `{ afterMs: t }`, `{ hold: true }`, and
+   * `fail: reason` alone or beside one of those (see {@link ActionPolicy}). Actions already pending keep theirs.
+   * A bad kind or policy throws 400 `VALIDATION_FAILED` naming the field.
+   */
+  policy(kind: ActionKind, policy: ActionPolicy): void;
+  /** The policy new actions of each kind get now. */
+  policies(): Record<ActionKind, ActionPolicy>;
+}

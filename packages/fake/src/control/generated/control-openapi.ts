@@ -1,0 +1,1398 @@
+/**
+ * DO NOT EDIT: generated from packages/fake/control-openapi.yaml by openapi-typescript (npm run generate).
+ * Change openapi.yaml and regenerate; CI fails when this file is stale (npm run check:generated).
+ */
+
+export interface paths {
+    "/_fake/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a token
+         * @description A new API token of the seeded organization (`fake.control.createToken()`). With `expiresInMs` it
+         *     answers 401 `TOKEN_EXPIRED` once the fake's clock has moved that far.
+         */
+        post: operations["createToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_fake/tokens/{token}/expire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Expire a token now
+         * @description The token answers 401 `TOKEN_EXPIRED` from now on (`fake.control.expireToken(token)`).
+         */
+        post: operations["expireToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_fake/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an organization
+         * @description Another organization with one workspace and a token of its own
+         *     (`fake.control.createOrganization()`), to test isolation between organizations.
+         */
+        post: operations["createOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_fake/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the clock
+         * @description The fake's now (`fake.clock.now()`).
+         */
+        get: operations["getClock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_fake/clock/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move the clock forward
+         * @description Moves the clock forward by `ms` (`fake.advance(ms)`), running every background work that becomes
+         *     due on the way at the instant it is due, in time order: delayed actions, the auto-driver's
+         *     stops. Answers once the clock is `ms` further and nothing due is left.
+         */
+        post: operations["advanceClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_fake/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List every action and the policies
+         * @description Every action of every organization, oldest first (`fake.actions.list()`), and the policy new
+         *     actions of each kind get (`fake.actions.policies()`).
+         */
+        get: operations["listActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_fake/actions/policy/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set how actions of a kind end
+         * @description The policy of new actions of `kind` (`fake.actions.policy(kind, policy)`); actions already pending
+         *     keep theirs. An unknown kind answers 400 naming `kind`.
+         */
+        put: operations["setActionPolicy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_fake/actions/{uuid}/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a pending action now
+         * @description Ends a pending action now, whatever its hold, delay or polls (`fake.actions.release(uuid)`): its
+         *     work runs against the state of this moment, or with a `fail` policy it fails with that reason.
+         */
+        post: operations["releaseAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_fake/actions/{uuid}/fail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fail a pending action
+         * @description Ends a pending action `failed` with `reason`; its work never runs (`fake.actions.fail(uuid, reason)`).
+         */
+        post: operations["failAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_fake/faults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the faults
+         * @description Every fault added since the last clear, with how often each fired (`fake.faults.list()`).
+         */
+        get: operations["listFaults"];
+        put?: never;
+        /**
+         * Add a fault
+         * @description Makes calls of one contract operation fail (`fake.faults.add(fault)`): answer `status` and `code`
+         *     with the one error body (header `x-fake-fault` names the fault), drop the connection
+         *     (`networkError`), or wait `latencyMs` before answering; once (`times: 1`), N times, always, or
+         *     with a seeded `probability`. Faults are checked after authentication and routing and before the
+         *     handler, so a faulted call changes nothing. The first fault of the operation that fires answers.
+         */
+        post: operations["addFault"];
+        /**
+         * Remove every fault
+         * @description Removes every fault (`fake.faults.clear()`); `POST /_fake/reset` does too.
+         */
+        delete: operations["clearFaults"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_fake/driver/arrive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A driver arrives at a stop
+         * @description Records the driver's arrival at an order's stop at `at` (default now) (`fake.driver.arrive`): the
+         *     stop's actual arrival is set, the stops after it are re-estimated (service starts on arrival), and
+         *     `route.eta_updated` is emitted. The order must be on a published route and not completed.
+         */
+        post: operations["driverArrive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_fake/driver/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A driver completes a stop
+         * @description The driver completes an order (`orderUuid`, `fake.driver.complete`) or the next stop of a route
+         *     (`routeUuid`, `fake.driver.completeNext`) delivered or missed, with the same effects as the API's
+         *     complete: the order's completion fields, actual times and re-estimated ETAs on the timeline, a
+         *     customer notification, then `order.status_updated` and `route.eta_updated`.
+         */
+        post: operations["driverComplete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_fake/driver/auto": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start or stop the auto-driver
+         * @description With `on: true` (`fake.driver.auto(options)`), as the clock moves the auto-driver arrives at each
+         *     stop of every published route (or of `routeUuids`) at its estimated arrival and completes it at
+         *     its estimated departure, or misses it on arrival with probability `missRate` (seeded, so the same
+         *     seed misses the same stops). `on: false` stops it (`fake.driver.stop()`).
+         */
+        post: operations["setAutoDriver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_fake/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset the fake
+         * @description Forgets everything and starts again from the seed (`fake.reset()`): the seeded organization with
+         *     the same ids and token, no faults, an empty journal, the auto-driver off, the action policies of
+         *     the fake's options, no snapshots taken over HTTP. The clock does not move back.
+         */
+        post: operations["resetFake"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_fake/snapshots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the snapshots
+         * @description The snapshots kept over HTTP, oldest first.
+         */
+        get: operations["listSnapshots"];
+        put?: never;
+        /**
+         * Take a snapshot
+         * @description A copy of everything the fake holds (organizations, tokens, orders, routes, actions, events,
+         *     notifications, the id sequence; not the clock) to restore later (`fake.snapshot()`). The server
+         *     keeps at most 10 (each is a whole copy of the state): at that bound it answers 409 `CONFLICT`
+         *     until one is deleted or the fake is reset. Ids go `snap_1`, `snap_2`, …, and start again after a
+         *     reset.
+         */
+        post: operations["takeSnapshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_fake/snapshots/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a snapshot
+         * @description Forgets a snapshot taken over HTTP, which frees its place.
+         */
+        delete: operations["deleteSnapshot"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_fake/snapshots/{id}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a snapshot
+         * @description Puts the fake back to a snapshot taken over HTTP (`fake.restore(snapshot)`).
+         */
+        post: operations["restoreSnapshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_fake/journal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the request journal
+         * @description Every call of the API the fake answered, oldest first, or those of one operation
+         *     (`fake.journal.list({ operationId })`). The fake keeps the newest 1000 by default.
+         */
+        get: operations["listJournal"];
+        put?: never;
+        post?: never;
+        /**
+         * Clear the request journal
+         * @description Forgets every journaled call (`fake.journal.clear()`).
+         */
+        delete: operations["clearJournal"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_fake/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List customer notifications
+         * @description The customer notifications the fake "sent" on completions, oldest first (`fake.notifications`).
+         */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_fake/webhook-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook deliveries
+         * @description The delivery log, oldest first (`fake.webhooks.deliveries()`): one delivery per event and subscription
+         *     (and per redelivery), each with every attempt made (when, how it ended, the status answered, the next
+         *     attempt). Instants are ISO-8601 UTC.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_fake/webhook-deliveries/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver a webhook
+         * @description The delivery's event again to the same subscription, as a new delivery (`redeliveryOf` names the first)
+         *     whose first attempt is made at once, with its own six attempts, the same event id and the same body
+         *     (`fake.webhooks.redeliver(id)`).
+         */
+        post: operations["redeliverWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        SnapshotInfo: {
+            /** @example snap_1 */
+            id: string;
+            /** Format: date-time */
+            takenAt: string;
+        };
+        /** @description A stretch of the fake's time in milliseconds (at most ten years). */
+        Milliseconds: number;
+        /** @enum {string} */
+        ActionKind: "schedule" | "publish" | "update" | "delete";
+        /**
+         * @description How actions of a kind end: `"immediate"` (the default: the first poll shows the action ended);
+         *     `afterPolls` (that many polls answer `pending`, the next shows it ended); `afterMs` (pending until
+         *     the clock has moved that far past its creation); `hold` (pending until released or failed). At
+         *     most one of these; `fail` alone or beside one of them ends the action `failed` with that reason
+         *     instead of running its work. `{}` is `"immediate"`.
+         */
+        ActionPolicy: "immediate" | {
+            afterPolls?: number;
+            afterMs?: components["schemas"]["Milliseconds"];
+            /** @constant */
+            hold?: true;
+            fail?: string;
+        };
+        /** @description An action with everything the fake holds about it. */
+        ControlAction: {
+            /** Format: uuid */
+            uuid: string;
+            kind: components["schemas"]["ActionKind"];
+            /** @enum {string} */
+            status: "pending" | "finished" | "failed";
+            organizationId: string;
+            workspaceUuid: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+            /** @description The action's `actionSummary` in the API (its kind's summary). */
+            summary: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Why it failed. */
+            reason: string | null;
+            /** @description Waits for a release. */
+            held: boolean;
+            /**
+             * Format: date-time
+             * @description With `afterMs`, when it ends.
+             */
+            dueAt: string | null;
+            /** @description With `afterPolls`, how many polls answer `pending`. */
+            afterPolls: number | null;
+            /** @description How many times it was polled at its endpoint. */
+            polls: number;
+            /** @description With a `fail` policy, the reason it will fail with. */
+            failWith: string | null;
+        };
+        /**
+         * @description The API's closed set of error codes (the same enum as the API's openapi.yaml).
+         * @enum {string}
+         */
+        ErrorCode: "UNAUTHORIZED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "NOT_FOUND" | "INVALID_JSON" | "VALIDATION_FAILED" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "HEADERS_TOO_LARGE" | "REQUEST_TIMEOUT" | "CONFLICT" | "ORDER_NOT_PUBLISHED" | "ORDER_COMPLETED" | "ACTION_NOT_FINISHED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "INTERNAL" | "NOT_IMPLEMENTED";
+        /**
+         * @description What to inject into the calls of one operation: `status` (with `code`), `networkError`, or
+         *     `latencyMs`, the last alone or beside one of the others.
+         */
+        FaultInput: {
+            /** @description An operationId of the API's openapi.yaml, e.g. `listOrders`. */
+            operationId: string;
+            /** @description Answer this status with the one error body. */
+            status?: number;
+            code?: components["schemas"]["ErrorCode"];
+            message?: string;
+            /** @description Send `Retry-After` (a 429 sends 1 unless told). */
+            retryAfterSeconds?: number;
+            /** @description Drop the connection without an answer. */
+            networkError?: boolean;
+            /**
+             * @description Wait this long before answering. On a fake created with `now` the fake's clock moves instead
+             *     (no real time passes).
+             */
+            latencyMs?: number;
+            /** @description Fire on this many calls (default every call). */
+            times?: number;
+            /** @description Fire on each call with this probability (default 1). */
+            probability?: number;
+            /** @description Seed of the probability's draws (default 1). */
+            seed?: number;
+        };
+        /** @description A fault as the fake holds it. */
+        Fault: {
+            /** @example flt_1 */
+            id: string;
+            operationId: string;
+            status: number | null;
+            code: components["schemas"]["ErrorCode"] | null;
+            message: string | null;
+            retryAfterSeconds: number | null;
+            networkError: boolean;
+            latencyMs: number;
+            times: number | null;
+            /** @description The calls it still fires on (`null`: unlimited). */
+            remaining: number | null;
+            probability: number;
+            seed: number;
+            /** @description The calls it fired on so far. */
+            hits: number;
+        };
+        DriverStop: {
+            orderUuid: string;
+            routeUuid: string;
+            /** @enum {string} */
+            status: "scheduled" | "delivered" | "missed";
+            /** Format: date-time */
+            arrivedAt: string | null;
+            /** Format: date-time */
+            completedAt: string | null;
+            missedReason: string | null;
+            notes: string | null;
+        };
+        /** @description One call of the API the fake answered. */
+        JournalEntry: {
+            requestId: string;
+            /** @description `null` when the method and path name no operation. */
+            operationId: string | null;
+            method: string;
+            /** @description Relative to the base URL, without the query. */
+            path: string;
+            /** @description The query string without `?`. */
+            query: string;
+            /** @description 0 for an injected network error. */
+            status: number;
+            /** @description The request body as JSON, its text when not JSON, `null` when empty. */
+            requestBody: unknown;
+            /** @description The response body, read the same way. */
+            responseBody: unknown;
+            /** Format: date-time */
+            at: string;
+            /** @description The id of the injected fault that answered the call. */
+            fault: string | null;
+        };
+        /** @description One delivery of one event to one subscription, with every attempt made. */
+        WebhookDelivery: {
+            /** @example whd_1 */
+            id: string;
+            subscriptionUuid: string;
+            url: string;
+            /** @example evt_3f2a9c1d4b5e6f708192a3b4 */
+            eventId: string;
+            /** @enum {string} */
+            eventType: "route.published" | "route.eta_updated" | "order.status_updated";
+            /**
+             * @description `pending` (attempts left), `succeeded`, `failed` (gave up after six attempts) or `cancelled` (subscription deleted).
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed" | "cancelled";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            nextAttemptAt: string | null;
+            /** @description The delivery this one redelivers. */
+            redeliveryOf: string | null;
+            attempts: components["schemas"]["WebhookAttempt"][];
+        };
+        /** @description One attempt of a delivery. */
+        WebhookAttempt: {
+            attempt: number;
+            /** Format: date-time */
+            at: string;
+            /**
+             * @description `succeeded` (a 2xx in time), `rejected` (any other status), `timeout` or `connection_error`.
+             * @enum {string}
+             */
+            result: "succeeded" | "rejected" | "timeout" | "connection_error";
+            /** @description The status the receiver answered; null when it did not answer. */
+            status: number | null;
+            error: string | null;
+            durationMs: number;
+            /** Format: date-time */
+            nextAttemptAt: string | null;
+        };
+        /** @description A customer notification the fake "sent" when an order was completed. */
+        Notification: {
+            /** Format: uuid */
+            id: string;
+            organizationId: string;
+            workspaceUuid: string;
+            orderUuid: string;
+            routeUuid: string;
+            /** @enum {string} */
+            kind: "order_delivered" | "order_missed";
+            email: string | null;
+            phone: string | null;
+            message: string;
+            /** Format: uri */
+            trackingLink: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        Workspace: {
+            /** Format: uuid */
+            uuid: string;
+            workspaceId: number;
+            name: string;
+            timezone: string;
+        };
+        /** @description The API's one error body. */
+        Error: {
+            code: components["schemas"]["ErrorCode"];
+            message: string;
+            requestId: string;
+            details?: components["schemas"]["ErrorDetail"][];
+        };
+        ErrorDetail: {
+            /** @description The field, e.g. `afterPolls` or `routeUuids[0]`. */
+            path: string;
+            message: string;
+        };
+    };
+    responses: {
+        /** @description Done. */
+        NoContent: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The fake's now. */
+        Clock: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    now: string;
+                };
+            };
+        };
+        /** @description The action as it ended. */
+        Action: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ControlAction"];
+            };
+        };
+        /** @description The stop as the driver left it. */
+        DriverStop: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["DriverStop"];
+            };
+        };
+        /** @description The snapshot's id and when it was taken. */
+        Snapshot: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["SnapshotInfo"];
+            };
+        };
+        /** @description `PAYLOAD_TOO_LARGE`: the request body is larger than 5 MiB (5,242,880 bytes); nothing was read or changed. */
+        PayloadTooLarge: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `INVALID_JSON` (malformed body) or `VALIDATION_FAILED` (unknown field or bad value), with
+         *     `details` naming the field. Nothing changed.
+         */
+        BadRequest: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description `NOT_FOUND`: no such token, action, order, route or snapshot, or no such endpoint. */
+        NotFound: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description `CONFLICT` (the action already ended, the driver already arrived, the route has no stop left or is
+         *     not published), `ORDER_COMPLETED` or `ORDER_NOT_PUBLISHED`.
+         */
+        Conflict: {
+            headers: {
+                "x-request-id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: {
+        /** @description The action's uuid (`actionUuid` in the API). */
+        ActionUuid: string;
+    };
+    requestBodies: never;
+    headers: {
+        /**
+         * @description Identifies the request; equal to `requestId` in an error body.
+         * @example req_8f14e45fceea167a
+         */
+        XRequestId: string;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    createToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    expiresInMs?: components["schemas"]["Milliseconds"];
+                };
+            };
+        };
+        responses: {
+            /** @description The new token, and when it expires (`null`: never). */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        /** Format: date-time */
+                        expiresAt: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    expireToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token and the instant it expired. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The organization's token and workspaces. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        workspaces: components["schemas"]["Workspace"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    getClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Clock"];
+        };
+    };
+    advanceClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ms: components["schemas"]["Milliseconds"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Clock"];
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    listActions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The actions and the policies. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ControlAction"][];
+                        policies: {
+                            schedule: components["schemas"]["ActionPolicy"];
+                            publish: components["schemas"]["ActionPolicy"];
+                            update: components["schemas"]["ActionPolicy"];
+                            delete: components["schemas"]["ActionPolicy"];
+                        };
+                    };
+                };
+            };
+        };
+    };
+    setActionPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `schedule`, `publish`, `update` or `delete`. */
+                kind: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionPolicy"];
+            };
+        };
+        responses: {
+            /** @description The kind and its policy now. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        kind: components["schemas"]["ActionKind"];
+                        policy: components["schemas"]["ActionPolicy"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    releaseAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The action's uuid (`actionUuid` in the API). */
+                uuid: components["parameters"]["ActionUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Action"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    failAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The action's uuid (`actionUuid` in the API). */
+                uuid: components["parameters"]["ActionUuid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["Action"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    listFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The faults, oldest first. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Fault"][];
+                    };
+                };
+            };
+        };
+    };
+    addFault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FaultInput"];
+            };
+        };
+        responses: {
+            /** @description The fault as the fake holds it. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Fault"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    clearFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+        };
+    };
+    driverArrive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    orderUuid: string;
+                    /** Format: date-time */
+                    at?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["DriverStop"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    driverComplete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The order to complete (give this or `routeUuid`). */
+                    orderUuid?: string;
+                    /** @description Complete the next stop of this route in sequence. */
+                    routeUuid?: string;
+                    /** @enum {string} */
+                    status: "delivered" | "missed";
+                    /**
+                     * Format: date-time
+                     * @description When (default now).
+                     */
+                    at?: string;
+                    notes?: string;
+                    /** @description Only with `missed`. */
+                    missedReason?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["DriverStop"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    setAutoDriver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    on: boolean;
+                    missRate?: number;
+                    seed?: number;
+                    missedReason?: string;
+                    routeUuids?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Whether it runs, and its settings when it does. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        on: boolean;
+                        missRate?: number;
+                        seed?: number;
+                        missedReason?: string;
+                        routeUuids?: string[] | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    resetFake: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    listSnapshots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The kept snapshots. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SnapshotInfo"][];
+                    };
+                };
+            };
+        };
+    };
+    takeSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: components["responses"]["Snapshot"];
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    deleteSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    restoreSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Snapshot"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listJournal: {
+        parameters: {
+            query?: {
+                /** @description An operationId of the API's openapi.yaml, e.g. `listOrders`. */
+                operationId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The journaled calls. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["JournalEntry"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    clearJournal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notifications. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Notification"][];
+                    };
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description Only the deliveries of this event (`evt_…`). */
+                eventId?: string;
+                /** @description Only the deliveries to this subscription. */
+                subscriptionUuid?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deliveries. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"][];
+                    };
+                };
+            };
+        };
+    };
+    redeliverWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery's id (`whd_…`). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new delivery. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+}

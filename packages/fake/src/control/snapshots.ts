@@ -1,0 +1,101 @@
+/**
+ * Snapshots of a fake (`fake.snapshot()`, `fake.restore()`, `POST /_fake/snapshots`): a structured clone of the
+ * state, pending work included (it is plain data), and the position of the id sequence. A snapshot object carries
+ * its data itself under a `Symbol.for` key, so any copy of the package restores it; the clock is not part of it.
+ */
+import type { Context, State } from "../domain/context.js";
+import { DomainError } from "../domain/errors.js";
+import { createIds } from "../domain/ids.js";
+
+/** What `fake.snapshot()` returns: opaque, and only good for `fake.restore()`. */
+export interface FakeSnapshot {
+  /** The fake's clock when the snapshot was taken (epoch ms). */
+  readonly takenAt: number;
+}
+
+/** What a snapshot holds. */
+export interface SnapshotData {
+  readonly seed: number;
+  readonly state: State;
+  readonly idsPosition: number;
+  readonly works: Context["actions"]["works"];
+}
+
+const DATA = Symbol.for("@dispatchkit/fake.snapshot");
+
+/** Copy everything `ctx` holds into a new, frozen snapshot taken at the clock's now. */
+export function takeSnapshot(ctx: Context, seed: number): FakeSnapshot {
+  const data: SnapshotData = {
+    seed,
+    state: structuredClone(ctx.state),
+    idsPosition: ctx.ids.position,
+    works: structuredClone(ctx.actions.works),
+  };
+  const snapshot = { takenAt: ctx.clock.now() };
+  Object.defineProperty(snapshot, DATA, { value: data, enumerable: false });
+  return Object.freeze(snapshot);
+}
+
+/** What `snapshot` holds; throws for an object that is not a snapshot. */
+export function snapshotData(snapshot: FakeSnapshot): SnapshotData {
+  const data = (snapshot as { [DATA]?: SnapshotData })[DATA];
+  if (data === undefined) throw new TypeError("Failed to restore the fake: not a snapshot made by fake.snapshot()");
+  return data;
+}
+
+/** Put `ctx` back to a snapshot's data (copied: the snapshot can be restored again). */
+export function restoreSnapshot(ctx: Context, data: SnapshotData): void {
+  ctx.state = structuredClone(data.state);
+  ctx.ids = createIds(data.seed, data.idsPosition);
+  ctx.actions.works = structuredClone(data.works);
+}
+
+/** Most snapshots the control API keeps at once (`POST /_fake/snapshots`); each is a whole copy of the state. */
+export const MAX_KEPT_SNAPSHOTS = 10;
+
+/** One snapshot kept by the control API, by id. */
+export interface KeptSnapshot {
+  readonly id: string;
+  readonly snapshot: FakeSnapshot;
+}
+
+/**
+ * The snapshots taken over HTTP, by id (`snap_1`, …), oldest first: at most {@link MAX_KEPT_SNAPSHOTS}, deletable,
+ * and forgotten by a reset (ids then start again at `snap_1`, as on a new fake).
+ */
+export interface SnapshotStore {
+  /** Keep a snapshot under a new id; a CONFLICT when the store is full. */
+  keep(snapshot: FakeSnapshot): KeptSnapshot;
+  get(id: string): FakeSnapshot | undefined;
+  /** Forget one; false when no snapshot has that id. */
+  delete(id: string): boolean;
+  list(): readonly KeptSnapshot[];
+  clear(): void;
+}
+
+/** An empty store of at most `limit` snapshots. */
+export function createSnapshotStore(limit = MAX_KEPT_SNAPSHOTS): SnapshotStore {
+  const kept = new Map<string, FakeSnapshot>();
+  let taken = 0;
+  return {
+    keep(snapshot) {
+      if (kept.size >= limit) {
+        throw new DomainError(
+          "CONFLICT",
+          `Failed to take a snapshot: ${limit} snapshots are kept already; delete one (DELETE /_fake/snapshots/{id}) or reset the fake`,
+        );
+      }
+      taken += 1;
+      const id = `snap_${taken}`;
+      kept.set(id, snapshot);
+      return { id, snapshot };
+    },
+    get: (id) => kept.get(id),
+    delete: (id) => kept.delete(id),
+    list: () => [...kept].map(([id, snapshot]) => ({ id, snapshot })),
+    clear() {
+      kept.clear();
+      taken = 0;
+    },
+  };
+}
