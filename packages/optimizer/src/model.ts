@@ -1,8 +1,21 @@
 /**
- * The compiled, array-based form of a {@link Problem} that the search works on: flat travel matrices, flat time
- * windows, a skill compatibility matrix, nearest-neighbour lists. Built once per `solve` call.
+ * The compiled, array-based form of a {@link Problem} that the search works on: travel, flat time windows, a skill
+ * compatibility matrix, nearest-neighbour lists. Built once per `solve` call.
+ *
+ * Up to {@link denseLimit} locations the travel durations are copied into two flat matrices (fast, exact, the
+ * square of the size in memory). Beyond it the model is *sparse* (docs/decisions/0017-optimizer-at-scale.md): travel
+ * is read from the caller's matrices or function on demand, and only the neighbour lists and the travel to each
+ * job's neighbours are stored, so memory grows with jobs × neighbours.
  */
 import type { Priority, Problem, TravelFunction } from "./types.js";
+
+/** Largest matrix side (locations + 1) that is stored dense; a setter for tests. */
+export let denseLimit = 3000;
+
+/** Tuning and test hook: the largest side stored dense. */
+export function setDenseLimit(side: number): void {
+  denseLimit = side;
+}
 
 /** Internal model. Job indices are 0..n-1, vehicle indices 0..m-1, locations 0..size (size = the open-end dummy). */
 export interface Model {
@@ -10,10 +23,17 @@ export interface Model {
   m: number;
   /** Matrix side: the problem's locations plus one dummy location at zero travel from everywhere (open ends). */
   side: number;
-  /** Travel durations, row-major `side × side`; this is the cost minimized. */
+  /** True when `dur`/`durT` hold the whole matrix; false for a sparse model (read travel with `tt`). */
+  dense: boolean;
+  /** Travel durations, row-major `side × side`; this is the cost minimized. Empty in a sparse model. */
   dur: Float64Array;
   /** The transposed matrix: `durT[b * side + a]` is the travel from a to b (cache-friendly insertion scans). */
   durT: Float64Array;
+  /** Travel duration from location a to b (0 on the diagonal and to or from the dummy; never negative). */
+  tt: TravelFunction;
+  /** Travel from job j to its t-th neighbour is `nbTo[j * nbK + t]`, from the neighbour to j `nbFrom[...]`. */
+  nbTo: Float32Array;
+  nbFrom: Float32Array;
   jobLoc: Int32Array;
   service: Float64Array;
   load: Float64Array;
@@ -72,16 +92,43 @@ export function buildModel(problem: Problem): Model {
     }
   }
   const get = matrixGetter(travel.durations);
-  const dur = new Float64Array(side * side);
-  for (let a = 0; a < size; a++) {
-    const row = a * side;
-    for (let b = 0; b < size; b++) {
-      const d = a === b ? 0 : get(a, b);
-      dur[row + b] = Number.isFinite(d) ? Math.max(0, d) : 1e15;
+  const clamp = (d: number) => (Number.isFinite(d) ? Math.max(0, d) : 1e15);
+  const dense = side <= denseLimit;
+  let dur = new Float64Array(0);
+  let durT = new Float64Array(0);
+  let tt: TravelFunction;
+  if (dense) {
+    dur = new Float64Array(side * side);
+    for (let a = 0; a < size; a++) {
+      const row = a * side;
+      for (let b = 0; b < size; b++) {
+        const d = a === b ? 0 : get(a, b);
+        dur[row + b] = clamp(d);
+      }
     }
+    durT = new Float64Array(side * side);
+    for (let a = 0; a < side; a++) for (let b = 0; b < side; b++) durT[b * side + a] = dur[a * side + b]!;
+    const D = dur;
+    tt = (a, b) => D[a * side + b]!;
+  } else {
+    // A direct-mapped cache of the pairs measured (about 64 slots per job): the search asks for the same arcs
+    // again and again (route updates, positions next to the same neighbours), and a caller's travel function
+    // can be far slower than a lookup. Exact values, so the cache never changes a plan.
+    const bits = Math.min(22, Math.max(10, Math.ceil(Math.log2(Math.max(1, n) * 64))));
+    const shift = 32 - bits;
+    const keys = new Float64Array(1 << bits).fill(-1);
+    const vals = new Float64Array(1 << bits);
+    tt = (a, b) => {
+      if (a === b || a === dummy || b === dummy) return 0;
+      const key = a * side + b;
+      const h = Math.imul(key, 0x9e3779b1) >>> shift;
+      if (keys[h] === key) return vals[h]!;
+      const d = clamp(get(a, b));
+      keys[h] = key;
+      vals[h] = d;
+      return d;
+    };
   }
-  const durT = new Float64Array(side * side);
-  for (let a = 0; a < side; a++) for (let b = 0; b < side; b++) durT[b * side + a] = dur[a * side + b]!;
   const jobLoc = new Int32Array(n);
   const service = new Float64Array(n);
   const load = new Float64Array(n);
@@ -160,28 +207,12 @@ export function buildModel(problem: Problem): Model {
       compat[j * m + v] = ok;
     }
   }
-  // Nearest neighbours (by the symmetric sum of travel durations).
-  const nbK = Math.min(Math.max(n - 1, 0), 100);
-  const nb = new Int32Array(n * nbK);
-  const idx: number[] = [];
-  const key = new Float64Array(n);
-  for (let j = 0; j < n; j++) {
-    idx.length = 0;
-    const lj = jobLoc[j]!;
-    for (let k = 0; k < n; k++) {
-      if (k === j) continue;
-      const lk = jobLoc[k]!;
-      key[k] = dur[lj * side + lk]! + dur[lk * side + lj]!;
-      idx.push(k);
-    }
-    idx.sort((a, b) => key[a]! - key[b]! || a - b);
-    for (let t = 0; t < nbK; t++) nb[j * nbK + t] = idx[t]!;
-  }
+  const { nb, nbK, nbTo, nbFrom } = neighbours(n, jobLoc, tt, dense ? null : (travel.positions ?? null));
   const starts = [...new Set(Array.from(vStart))];
   const depotDist = new Float64Array(n);
   for (let j = 0; j < n; j++) {
     let best = Number.POSITIVE_INFINITY;
-    for (const s of starts) best = Math.min(best, dur[s * side + jobLoc[j]!]!);
+    for (const s of starts) best = Math.min(best, tt(s, jobLoc[j]!));
     depotDist[j] = Number.isFinite(best) ? best : 0;
   }
   let shiftSum = 0;
@@ -194,16 +225,29 @@ export function buildModel(problem: Problem): Model {
     }
   }
   const shiftScale = shiftCount > 0 ? shiftSum / shiftCount : 8 * 3600;
+  const locs = [...new Set<number>([...Array.from(jobLoc), ...Array.from(vStart), ...Array.from(vEnd)])];
   let maxArc = 0;
-  const locs = new Set<number>([...Array.from(jobLoc), ...Array.from(vStart), ...Array.from(vEnd)]);
-  for (const a of locs) for (const b of locs) maxArc = Math.max(maxArc, dur[a * side + b]!);
+  if (dense) {
+    for (const a of locs) for (const b of locs) maxArc = Math.max(maxArc, dur[a * side + b]!);
+  } else {
+    // Every pair would cost the square of the size: bound an arc by a detour through a hub (a vehicle's start),
+    // doubled as a margin for travel that is not quite metric (rounded seconds).
+    const hub = vStart[0] ?? 0;
+    let far = 0;
+    for (const a of locs) far = Math.max(far, tt(a, hub), tt(hub, a));
+    maxArc = 4 * far;
+  }
   const travelBound = (n + 2 * m + 1) * (maxArc + 1);
   return {
     n,
     m,
     side,
+    dense,
     dur,
     durT,
+    tt,
+    nbTo,
+    nbFrom,
     jobLoc,
     service,
     load,
@@ -254,4 +298,160 @@ export function latestArrival(md: Model, j: number, latestStart: number): number
     }
   }
   return Number.NEGATIVE_INFINITY;
+}
+
+/** Number of nearest neighbours kept per job. */
+const NEIGHBOURS = 100;
+
+/**
+ * Nearest other jobs of each job by the symmetric sum of travel durations (ties by index), and the travel to and
+ * from each. Without positions every pair is measured (a bounded insertion keeps the best `nbK`, in the same order
+ * as a full sort); with positions a uniform grid proposes the nearest jobs on the plane, which are then ranked by
+ * travel, so the work grows with jobs × neighbours.
+ */
+function neighbours(
+  n: number,
+  jobLoc: Int32Array,
+  tt: TravelFunction,
+  positions: NonNullable<Problem["travel"]["positions"]> | null,
+): { nb: Int32Array; nbK: number; nbTo: Float32Array; nbFrom: Float32Array } {
+  const nbK = Math.min(Math.max(n - 1, 0), NEIGHBOURS);
+  const nb = new Int32Array(n * nbK);
+  const nbTo = new Float32Array(n * nbK);
+  const nbFrom = new Float32Array(n * nbK);
+  const bestKey = new Float64Array(nbK);
+  const bestIdx = new Int32Array(nbK);
+  let found = 0;
+  const offer = (k: number, key: number) => {
+    if (found === nbK) {
+      const lk = bestKey[nbK - 1]!;
+      if (key > lk || (key === lk && k > bestIdx[nbK - 1]!)) return;
+    } else found++;
+    let p = found - 1;
+    while (p > 0 && (bestKey[p - 1]! > key || (bestKey[p - 1] === key && bestIdx[p - 1]! > k))) {
+      bestKey[p] = bestKey[p - 1]!;
+      bestIdx[p] = bestIdx[p - 1]!;
+      p--;
+    }
+    bestKey[p] = key;
+    bestIdx[p] = k;
+  };
+  const grid = positions === null || nbK === 0 ? null : planeGrid(positions, jobLoc);
+  const cand: number[] = [];
+  for (let j = 0; j < n; j++) {
+    found = 0;
+    const lj = jobLoc[j]!;
+    if (grid === null) {
+      for (let k = 0; k < n; k++) {
+        if (k === j) continue;
+        const lk = jobLoc[k]!;
+        const key = tt(lj, lk) + tt(lk, lj);
+        // Most jobs are farther than the current nbK-th: reject them without a call.
+        if (found === nbK && key > bestKey[nbK - 1]!) continue;
+        offer(k, key);
+      }
+    } else {
+      grid.nearest(j, Math.min(n - 1, 2 * nbK), cand);
+      for (const k of cand) {
+        const lk = jobLoc[k]!;
+        offer(k, tt(lj, lk) + tt(lk, lj));
+      }
+    }
+    for (let t = 0; t < nbK; t++) {
+      const k = bestIdx[t]!;
+      nb[j * nbK + t] = k;
+      const lk = jobLoc[k]!;
+      nbTo[j * nbK + t] = tt(lj, lk);
+      nbFrom[j * nbK + t] = tt(lk, lj);
+    }
+  }
+  return { nb, nbK, nbTo, nbFrom };
+}
+
+/** A uniform grid over the jobs' planar positions, about two jobs per cell, for nearest-job queries. */
+function planeGrid(positions: NonNullable<Problem["travel"]["positions"]>, jobLoc: Int32Array) {
+  const n = jobLoc.length;
+  const xs = new Float64Array(n);
+  const ys = new Float64Array(n);
+  let x0 = Number.POSITIVE_INFINITY;
+  let y0 = Number.POSITIVE_INFINITY;
+  let x1 = Number.NEGATIVE_INFINITY;
+  let y1 = Number.NEGATIVE_INFINITY;
+  for (let j = 0; j < n; j++) {
+    const p = positions[jobLoc[j]!];
+    if (p === undefined || !Number.isFinite(p[0]) || !Number.isFinite(p[1])) {
+      throw new RangeError(`Failed to solve: travel.positions[${jobLoc[j]}] is not a pair of finite numbers`);
+    }
+    xs[j] = p[0];
+    ys[j] = p[1];
+    x0 = Math.min(x0, p[0]);
+    y0 = Math.min(y0, p[1]);
+    x1 = Math.max(x1, p[0]);
+    y1 = Math.max(y1, p[1]);
+  }
+  const cells = Math.max(1, Math.floor(Math.sqrt(n / 2)));
+  const w = Math.max((x1 - x0) / cells, (y1 - y0) / cells, 1e-9);
+  const cx = (x: number) => Math.min(cells - 1, Math.floor((x - x0) / w));
+  const cy = (y: number) => Math.min(cells - 1, Math.floor((y - y0) / w));
+  // Counting sort of the jobs by cell.
+  const start = new Int32Array(cells * cells + 1);
+  const cellOf = new Int32Array(n);
+  for (let j = 0; j < n; j++) {
+    cellOf[j] = cy(ys[j]!) * cells + cx(xs[j]!);
+    start[cellOf[j]! + 1]!++;
+  }
+  for (let c = 0; c < cells * cells; c++) start[c + 1]! += start[c]!;
+  const fill = start.slice(0, cells * cells);
+  const order = new Int32Array(n);
+  for (let j = 0; j < n; j++) order[fill[cellOf[j]!]!++] = j;
+  const dist = new Float64Array(n);
+  return {
+    /** The `count` jobs nearest to job j on the plane (ties by index), into `out`. */
+    nearest(j: number, count: number, out: number[]): void {
+      out.length = 0;
+      const gx = cx(xs[j]!);
+      const gy = cy(ys[j]!);
+      const seen: number[] = [];
+      // Grow square rings of cells until `count` jobs lie within `ring * w`, the least distance of any job in the
+      // rings beyond.
+      let radius = Number.POSITIVE_INFINITY;
+      for (let ring = 0; ring < cells; ring++) {
+        for (let y = gy - ring; y <= gy + ring; y++) {
+          if (y < 0 || y >= cells) continue;
+          const edge = y === gy - ring || y === gy + ring;
+          for (let x = gx - ring; x <= gx + ring; x += edge || ring === 0 ? 1 : 2 * ring) {
+            if (x < 0 || x >= cells) continue;
+            const c = y * cells + x;
+            for (let i = start[c]!; i < start[c + 1]!; i++) {
+              const k = order[i]!;
+              if (k === j) continue;
+              dist[k] = Math.hypot(xs[k]! - xs[j]!, ys[k]! - ys[j]!);
+              seen.push(k);
+            }
+          }
+        }
+        if (seen.length >= count) {
+          let within = 0;
+          for (const k of seen) if (dist[k]! <= ring * w) within++;
+          if (within >= count) {
+            radius = ring * w;
+            break;
+          }
+        }
+      }
+      // The `count` nearest: the count-th smallest distance, then every job nearer, then ties by index.
+      const ds = new Float64Array(seen.length);
+      for (let i = 0; i < seen.length; i++) ds[i] = dist[seen[i]!]!;
+      ds.sort();
+      const take = Math.min(count, seen.length);
+      const limit = take > 0 ? Math.min(ds[take - 1]!, radius) : 0;
+      const ties: number[] = [];
+      for (const k of seen) {
+        if (dist[k]! < limit) out.push(k);
+        else if (dist[k] === limit) ties.push(k);
+      }
+      ties.sort((a, b) => a - b);
+      for (const k of ties) if (out.length < take) out.push(k);
+    },
+  };
 }

@@ -22,11 +22,10 @@ import type { UnassignedReason } from "./types.js";
 export function feasibleAlone(md: Model, j: number, v: number): "ok" | "tags" | "capacity" | "time_window" | "shift" {
   if (md.compat[j * md.m + v] === 0) return "tags";
   if (md.load[j]! > md.vCap[v]!) return "capacity";
-  const side = md.side;
   const lj = md.jobLoc[j]!;
-  const st = serviceStart(md, j, md.vShiftStart[v]! + md.dur[md.vStart[v]! * side + lj]!);
+  const st = serviceStart(md, j, md.vShiftStart[v]! + md.tt(md.vStart[v]!, lj));
   if (st === Number.POSITIVE_INFINITY) return "time_window";
-  const back = st + md.service[j]! + md.dur[lj * side + md.vEnd[v]!]!;
+  const back = st + md.service[j]! + md.tt(lj, md.vEnd[v]!);
   return back <= md.vShiftEnd[v]! ? "ok" : "shift";
 }
 

@@ -20,12 +20,14 @@ export interface CostParams {
 export class Route {
   readonly v: number;
   len = 0;
-  readonly job: Int32Array;
-  readonly loc: Int32Array;
-  readonly early: Float64Array;
-  readonly late: Float64Array;
+  /** Arrays hold `cap` positions and grow on demand, so memory follows the route lengths, not the job count. */
+  cap: number;
+  job: Int32Array;
+  loc: Int32Array;
+  early: Float64Array;
+  late: Float64Array;
   /** Travel duration from position p to p+1. */
-  readonly arc: Float64Array;
+  arc: Float64Array;
   travel = 0;
   load = 0;
   service = 0;
@@ -34,7 +36,8 @@ export class Route {
 
   constructor(md: Model, v: number) {
     this.v = v;
-    const size = md.n + 2;
+    const size = Math.min(md.n + 2, 16);
+    this.cap = size;
     this.job = new Int32Array(size).fill(-1);
     this.loc = new Int32Array(size);
     this.early = new Float64Array(size);
@@ -42,14 +45,35 @@ export class Route {
     this.arc = new Float64Array(size);
   }
 
+  /** Make room for `size` positions (start, jobs and end), keeping the contents. */
+  reserve(size: number): void {
+    if (size <= this.cap) return;
+    const cap = Math.max(size, this.cap * 2);
+    const grow = <T extends Int32Array | Float64Array>(a: T, b: T): T => {
+      b.set(a);
+      return b;
+    };
+    this.job = grow(this.job, new Int32Array(cap).fill(-1));
+    this.loc = grow(this.loc, new Int32Array(cap));
+    this.early = grow(this.early, new Float64Array(cap));
+    this.late = grow(this.late, new Float64Array(cap));
+    this.arc = grow(this.arc, new Float64Array(cap));
+    this.cap = cap;
+  }
+
   copyFrom(o: Route): void {
     const k = o.len + 2;
+    this.reserve(k);
     this.len = o.len;
-    this.job.set(o.job.subarray(0, k));
-    this.loc.set(o.loc.subarray(0, k));
-    this.early.set(o.early.subarray(0, k));
-    this.late.set(o.late.subarray(0, k));
-    this.arc.set(o.arc.subarray(0, k));
+    // A plain loop: routes are short, and `subarray` would allocate five views per copy.
+    const { job, loc, early, late, arc } = this;
+    for (let p = 0; p < k; p++) {
+      job[p] = o.job[p]!;
+      loc[p] = o.loc[p]!;
+      early[p] = o.early[p]!;
+      late[p] = o.late[p]!;
+      arc[p] = o.arc[p]!;
+    }
     this.travel = o.travel;
     this.load = o.load;
     this.service = o.service;
@@ -61,6 +85,8 @@ export class Route {
   update(md: Model, cp: CostParams): boolean {
     const side = md.side;
     const D = md.dur;
+    const dense = md.dense;
+    const tt = md.tt;
     const len = this.len;
     const job = this.job;
     const loc = this.loc;
@@ -80,7 +106,7 @@ export class Route {
       const j = job[p]!;
       const l = md.jobLoc[j]!;
       loc[p] = l;
-      const d = D[prev * side + l]!;
+      const d = dense ? D[prev * side + l]! : tt(prev, l);
       this.arc[p - 1] = d;
       travel += d;
       const st = serviceStart(md, j, t + d);
@@ -92,7 +118,7 @@ export class Route {
       service += s;
       prev = l;
     }
-    const dEnd = D[prev * side + loc[len + 1]!]!;
+    const dEnd = dense ? D[prev * side + loc[len + 1]!]! : tt(prev, loc[len + 1]!);
     this.arc[len] = dEnd;
     travel += dEnd;
     early[len + 1] = t + dEnd;
@@ -102,9 +128,9 @@ export class Route {
     late[len + 1] = shiftEnd;
     for (let p = len; p >= 1; p--) {
       const j = job[p]!;
-      late[p] = latestArrival(md, j, late[p + 1]! - D[loc[p]! * side + loc[p + 1]!]! - md.service[j]!);
+      late[p] = latestArrival(md, j, late[p + 1]! - this.arc[p]! - md.service[j]!);
     }
-    late[0] = late[1]! - D[loc[0]! * side + loc[1]!]!;
+    late[0] = late[1]! - this.arc[0]!;
     this.travel = travel;
     this.load = load;
     this.service = service;

@@ -4,9 +4,9 @@
  * recreate re-inserts the removed and all unassigned jobs one by one, each at its cheapest feasible position, skipping
  * each position with a small "blink" probability.
  */
-import type { Model } from "./model.js";
+import { type Model, serviceStart } from "./model.js";
 import type { Rng } from "./rng.js";
-import type { CostParams, PlanState } from "./route-state.js";
+import type { CostParams, PlanState, Route } from "./route-state.js";
 
 /** SISR parameters (the paper's defaults). */
 export interface SisrParams {
@@ -221,6 +221,7 @@ export class RuinRecreate {
 
   /** Insert job j at its cheapest feasible position (with blinks); false when there is none. */
   insertBest(s: PlanState, j: number): boolean {
+    if (!this.md.dense) return this.insertNear(s, j);
     const md = this.md;
     const side = md.side;
     const D = md.dur;
@@ -302,15 +303,119 @@ export class RuinRecreate {
       this.stamp++;
     }
     if (bestR < 0) return false;
-    const route = s.routes[bestR]!;
+    this.place(s, j, bestR, bestP);
+    return true;
+  }
+
+  /**
+   * Sparse-model insertion (docs/decisions/0017-optimizer-at-scale.md): job j is tried only next to one of its
+   * nearest neighbours (before or after it; `granular` of them, all `nbK` when 0) and on one empty vehicle per
+   * class, so a move costs about the neighbourhood, not the routes; travel to the neighbours comes from the
+   * model's cache. Every position of every route is tried only when none of those is feasible.
+   */
+  private insertNear(s: PlanState, j: number): boolean {
+    const md = this.md;
+    const m = md.m;
+    const tt = md.tt;
+    const lj = md.jobLoc[j]!;
+    const loadJ = md.load[j]!;
+    const K = md.nbK;
+    const lim = this.granular > 0 ? Math.min(this.granular, K) : K;
+    const stamp = ++this.stamp;
+    this.best = Number.POSITIVE_INFINITY;
+    this.bestR = -1;
+    this.bestP = -1;
+    this.tryNear(s, j, 0, lim);
+    for (let r = 0; r < m; r++) {
+      const route = s.routes[r]!;
+      if (route.len !== 0 || md.compat[j * m + r] === 0 || loadJ > md.vCap[r]!) continue;
+      const cls = md.vClass[r]!;
+      if (this.classSeen[cls] === stamp || this.used >= this.maxRoutes) continue;
+      this.classSeen[cls] = stamp;
+      this.tryAt(j, r, route, 0, tt(route.loc[0]!, lj), tt(lj, route.loc[1]!), this.cp.fixed);
+    }
+    // Then the farther neighbours, and only then every route.
+    if (this.bestR < 0 && lim < K) this.tryNear(s, j, lim, K);
+    if (this.bestR < 0) {
+      const lastEnd = md.lastEnd[j]!;
+      const sj = md.service[j]!;
+      for (let r = 0; r < m; r++) {
+        const route = s.routes[r]!;
+        if (route.len === 0 || md.compat[j * m + r] === 0 || route.load + loadJ > md.vCap[r]!) continue;
+        const early = route.early;
+        const late = route.late;
+        for (let p = 0; p <= route.len; p++) {
+          if (early[p]! > lastEnd) break;
+          // Travel is never negative: skip, before measuring any travel, a gap too short even at zero travel.
+          if (serviceStart(md, j, early[p]!) + sj > late[p + 1]!) continue;
+          this.tryAt(j, r, route, p, tt(route.loc[p]!, lj), tt(lj, route.loc[p + 1]!), 0);
+        }
+      }
+    }
+    if (this.bestR < 0) return false;
+    this.place(s, j, this.bestR, this.bestP);
+    return true;
+  }
+
+  /** Try job j before and after each of its neighbours `from .. to - 1` that is on a route. */
+  private tryNear(s: PlanState, j: number, from: number, to: number): void {
+    const md = this.md;
+    const m = md.m;
+    const K = md.nbK;
+    const lj = md.jobLoc[j]!;
+    const loadJ = md.load[j]!;
+    for (let t = from; t < to; t++) {
+      const k = md.nb[j * K + t]!;
+      const r = s.routeOf[k]!;
+      if (r < 0 || md.compat[j * m + r] === 0) continue;
+      const route = s.routes[r]!;
+      if (route.load + loadJ > md.vCap[r]!) continue;
+      const p = s.posOf[k]!;
+      // Before k, then after k.
+      this.tryAt(j, r, route, p - 1, md.tt(route.loc[p - 1]!, lj), md.nbTo[j * K + t]!, 0);
+      this.tryAt(j, r, route, p, md.nbFrom[j * K + t]!, md.tt(lj, route.loc[p + 1]!), 0);
+    }
+  }
+
+  private best = Number.POSITIVE_INFINITY;
+  private bestR = -1;
+  private bestP = -1;
+
+  /** Consider job j between positions p and p+1 of route r, `dA`/`dB` being the travel into and out of j. */
+  private tryAt(j: number, r: number, route: Route, p: number, dA: number, dB: number, extra: number): void {
+    const md = this.md;
+    const arr = route.early[p]! + dA;
+    if (arr > md.lastEnd[j]!) return;
+    const sj = md.service[j]!;
+    const dd = dA + dB - route.arc[p]!;
+    let c = dd + extra;
+    const bw = this.cp.balance;
+    if (bw !== 0) {
+      const w0 = route.travel + route.service;
+      const w1 = w0 + dd + sj;
+      c += bw * (w1 * w1 - w0 * w0);
+    }
+    if (c >= this.best) return;
+    const st = serviceStart(md, j, arr);
+    if (st + sj + dB > route.late[p + 1]!) return;
+    if (!this.blinkOff && this.params.blink > 0 && this.rng.next() < this.params.blink) return;
+    this.best = c;
+    this.bestR = r;
+    this.bestP = p;
+  }
+
+  /** Insert job j after position p of route r. */
+  private place(s: PlanState, j: number, r: number, bestP: number): void {
+    const md = this.md;
+    const route = s.routes[r]!;
     if (route.len === 0) this.used++;
+    route.reserve(route.len + 3);
     const job = route.job;
     for (let p = route.len; p > bestP; p--) job[p + 1] = job[p]!;
     job[bestP + 1] = j;
     route.len++;
-    this.touch(bestR);
-    s.refresh(md, this.cp, bestR);
-    return true;
+    this.touch(r);
+    s.refresh(md, this.cp, r);
   }
 }
 

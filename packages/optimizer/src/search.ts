@@ -116,6 +116,9 @@ export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, 
     best.copyAllFrom(cur);
   }
   if (active.length > 0) {
+    // Routes changed since `best` was last copied from `cur`: a new best copies only those.
+    const dirty = new Uint8Array(md.m);
+    const dirtyList: number[] = [];
     const ratio = tf / t0;
     const startIt = it;
     const span = Math.max(1, iters - startIt);
@@ -137,10 +140,18 @@ export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, 
         cur.copyRoutesFrom(cand, rr.touchedList);
         curPen = pen;
         curBase = base;
+        for (const r of rr.touchedList) {
+          if (dirty[r] === 0) {
+            dirty[r] = 1;
+            dirtyList.push(r);
+          }
+        }
         if (pen < bestPen || (pen === bestPen && base < bestBase - 1e-9)) {
           bestPen = pen;
           bestBase = base;
-          best.copyAllFrom(cur);
+          best.copyRoutesFrom(cur, dirtyList);
+          for (const r of dirtyList) dirty[r] = 0;
+          dirtyList.length = 0;
         }
       } else {
         cand.copyRoutesFrom(cur, rr.touchedList);

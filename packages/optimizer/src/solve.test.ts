@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { type Checker, toProblem } from "../../../bench/optimizer.js";
 import type { Budget, Job, Problem, Solution, Vehicle } from "./index.js";
 import { budgetIterations, solve } from "./index.js";
+import { denseLimit, setDenseLimit } from "./model.js";
 
 /** Locations on a plane; travel duration = Euclidean distance. */
 function plane(points: readonly (readonly [number, number])[]): Problem["travel"] {
@@ -343,6 +344,38 @@ describe("solve: hand-checkable problems", () => {
     expect(verify(problem, min)).toEqual([]);
   });
 
+  it("trades travel for vehicles at the vehicleCost: a second van only when it saves more travel than it costs", () => {
+    // Same problem: one van drives 80 more than two (120 against 40).
+    const durations = [
+      [0, 10, 10],
+      [10, 0, 100],
+      [10, 100, 0],
+    ];
+    const problem: Problem = {
+      travel: { size: 3, durations },
+      vehicles: [vehicle("v1"), vehicle("v2")],
+      jobs: [
+        { id: "a", location: 1 },
+        { id: "b", location: 2 },
+      ],
+    };
+    for (const seed of [1, 2, 3]) {
+      const cheap = solve(problem, { seed, vehicleCost: 79 });
+      expect(cheap.routes).toHaveLength(2);
+      expect(cheap.summary.duration).toBe(40);
+      const dear = solve(problem, { seed, vehicleCost: 81 });
+      expect(dear.routes).toHaveLength(1);
+      expect(dear.summary.duration).toBe(120);
+      expect(verify(problem, dear)).toEqual([]);
+    }
+    // Serving every job still comes first, whatever a vehicle costs.
+    const far: Problem = { ...problem, vehicles: [vehicle("v1", { shiftEnd: 60 }), vehicle("v2", { shiftEnd: 60 })] };
+    expect(solve(far, { vehicleCost: 1e9 }).unassigned).toEqual([]);
+    for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY, "5" as unknown as number]) {
+      expect(() => solve(problem, { vehicleCost: bad })).toThrow(/Failed to solve: vehicleCost/);
+    }
+  });
+
   it("eliminates routes with minimizeRoutes: 7 vehicles for 80 narrow-window jobs from every seed", () => {
     // Eighty jobs with 30-unit windows over a 600-unit day, a vehicle per job: the search alone, even with the
     // fixed route cost, ends at 8 vehicles from some seeds; emptying the smallest route and repairing reaches 7.
@@ -546,6 +579,106 @@ describe("solve: properties", () => {
   });
 });
 
+/** Run `f` with every problem stored sparse (as problems beyond `denseLimit` locations are). */
+function sparse<T>(f: () => T): T {
+  const saved = denseLimit;
+  setDenseLimit(0);
+  try {
+    return f();
+  } finally {
+    setDenseLimit(saved);
+  }
+}
+
+describe("solve: sparse model (large problems, docs/decisions/0017-optimizer-at-scale.md)", () => {
+  it("returns feasible plans that account for every job exactly once, with and without positions", () => {
+    fc.assert(
+      fc.property(problemArb, fc.boolean(), ([problem, seed], withPositions) => {
+        const durations = problem.travel.durations;
+        // Positions are only meaningful for the metric (planar) problems; a wrong hint must still be safe.
+        const positions = Array.from({ length: problem.travel.size }, (_, i): [number, number] => [i % 7, i % 3]);
+        const p: Problem = withPositions
+          ? { ...problem, travel: { ...problem.travel, durations, positions } }
+          : problem;
+        const s = sparse(() => solve(p, { seed, iterations: 150 }));
+        expect(verify(p, s)).toEqual([]);
+        // The reasons of the jobs that cannot be served alone do not depend on how travel is stored.
+        const dense = solve(p, { seed, iterations: 150 });
+        const alone = (x: Solution) =>
+          x.unassigned.filter((u) => u.reason !== "no_route" && u.reason !== "capacity").map((u) => u.jobId);
+        expect(alone(s)).toEqual(alone(dense));
+      }),
+      { numRuns: 300, seed: 43 },
+    );
+  });
+
+  it("is deterministic for a given input and seed", () => {
+    fc.assert(
+      fc.property(problemArb, ([problem, seed]) => {
+        const a = sparse(() => solve(problem, { seed, iterations: 100 }));
+        const b = sparse(() => solve(problem, { seed, iterations: 100 }));
+        expect(b).toEqual(a);
+      }),
+      { numRuns: 50, seed: 8 },
+    );
+  });
+
+  it("refuses positions that are missing or not finite, naming the entry", () => {
+    const travel = plane([
+      [0, 0],
+      [1, 1],
+      [2, 2],
+    ]);
+    const problem: Problem = {
+      travel,
+      vehicles: [vehicle("v")],
+      jobs: [
+        { id: "a", location: 1 },
+        { id: "b", location: 2 },
+      ],
+    };
+    const bad: [number, number][] = [
+      [0, 0],
+      [1, 1],
+      [Number.NaN, 2],
+    ];
+    expect(() => sparse(() => solve({ ...problem, travel: { ...travel, positions: bad } }))).toThrow(
+      "Failed to solve: travel.positions[2] is not a pair of finite numbers",
+    );
+    expect(() => sparse(() => solve({ ...problem, travel: { ...travel, positions: [[0, 0]] } }))).toThrow(
+      "Failed to solve: travel.positions[1] is not a pair of finite numbers",
+    );
+  });
+
+  it("stores only the neighbourhood: a problem of 3,000 jobs given as a function is solved without a matrix", () => {
+    // A grid city: travel is the Manhattan distance, windows spread over the day.
+    const n = 3000;
+    const pts: [number, number][] = [[50, 50]];
+    for (let i = 0; i < n; i++) pts.push([(i * 37) % 101, (i * 53) % 97]);
+    let calls = 0;
+    const problem: Problem = {
+      travel: {
+        size: pts.length,
+        durations: (a, b) => {
+          calls++;
+          return Math.abs(pts[a]![0] - pts[b]![0]) + Math.abs(pts[a]![1] - pts[b]![1]);
+        },
+        positions: pts,
+      },
+      vehicles: Array.from({ length: 60 }, (_, k) => vehicle(`v${k}`, { shiftEnd: 5000, capacity: 60 })),
+      jobs: Array.from({ length: n }, (_, i): Job => {
+        const start = (i * 131) % 4000;
+        return { id: `j${i}`, location: i + 1, service: 5, load: 1, timeWindows: [{ start, end: start + 600 }] };
+      }),
+    };
+    const s = solve(problem, { iterations: 50, seed: 1 });
+    // A dense model alone would read all 9,006,001 pairs.
+    expect(calls).toBeLessThan(n * n);
+    expect(verify(problem, s)).toEqual([]);
+    expect(s.unassigned).toEqual([]);
+  });
+});
+
 // The independent checker lives beside the repository (../shared/bench); skip when it is not there.
 const checkerUrl = new URL("../../../../shared/bench/check-solution.mjs", import.meta.url).href;
 const checker = (await import(/* @vite-ignore */ checkerUrl).catch(() => null)) as Checker | null;
@@ -562,5 +695,21 @@ describe("solve: Solomon C101", () => {
     expect(result.feasible).toBe(true);
     expect(result.unassigned).toBe(0);
     expect(s.summary.distance).toBeLessThan(900); // BKS 828.94
+  });
+
+  it.skipIf(!checker)("finds a feasible complete plan with the sparse model too (independent checker)", () => {
+    const inst = checker!.loadInstance("C101");
+    const base = toProblem(inst);
+    const problem: Problem = {
+      ...base,
+      travel: { ...base.travel, positions: inst.nodes.map((x): [number, number] => [x.x, x.y]) },
+    };
+    const s = sparse(() => solve(problem, { budget: "fast", seed: 3 }));
+    const routes = s.routes.map((r) => r.stops.map((x) => Number(x.jobId)));
+    const result = checker!.checkSolution(inst, checker!.parseSolution(JSON.stringify({ routes }), inst));
+    expect(result.violations).toEqual([]);
+    expect(result.feasible).toBe(true);
+    expect(result.unassigned).toBe(0);
+    expect(s.summary.distance).toBeLessThan(900);
   });
 });

@@ -41,8 +41,8 @@ export function budgetIterations(budget: Budget, jobs: number): number {
  *
  * Objective, lexicographic: serve as many jobs as possible, higher priority first (a `high` job is never left out to
  * make room for `normal` or `low` ones, nor a `normal` one for `low` ones); then, with `minimizeRoutes`, use as
- * few vehicles as possible; then minimize the total travel duration (with `balance`, plus a balance term, see
- * {@link SolveOptions.balance} and docs/optimizer.md).
+ * few vehicles as possible; then minimize the total travel duration (plus `vehicleCost` per used vehicle; with
+ * `balance`, plus a balance term, see {@link SolveOptions.balance} and docs/optimizer.md).
  *
  * Every job left out is reported with a reason, decided as follows (first match): `no_route` when there is no
  * vehicle; `tags` when no vehicle has all its skills; `capacity` when its load exceeds the capacity of every vehicle
@@ -72,6 +72,11 @@ export function budgetIterations(budget: Budget, jobs: number): number {
  * ```
  */
 export function solve(problem: Problem, options: SolveOptions = {}): Solution {
+  const vehicleCost = options.vehicleCost ?? 0;
+  // Callers from plain JavaScript can pass anything: a cost that is not a number would silently poison every sum.
+  if (typeof vehicleCost !== "number" || !Number.isFinite(vehicleCost) || vehicleCost < 0) {
+    throw new RangeError(`Failed to solve: vehicleCost ${String(vehicleCost)} is not a finite number >= 0`);
+  }
   const md = buildModel(problem);
   const rng = new Rng(options.seed ?? 1);
   const reasons = new Map<number, Unassigned["reason"]>();
@@ -94,7 +99,7 @@ export function solve(problem: Problem, options: SolveOptions = {}): Solution {
     }
     fixed = md.travelBound + balanceBound;
   }
-  const cp: CostParams = { fixed, balance };
+  const cp: CostParams = { fixed: fixed + vehicleCost, balance };
   const iterations = options.iterations ?? budgetIterations(options.budget ?? "default", active.length);
   const now = options.now;
   const limit = options.timeLimitMs;
@@ -128,7 +133,6 @@ function buildSolution(
   iterations: number,
 ): Solution {
   const dist = distanceGetter(problem);
-  const side = md.side;
   const routes: PlannedRoute[] = [];
   let totDuration = 0;
   let totDistance = 0;
@@ -140,7 +144,7 @@ function buildSolution(
     const vehicle = problem.vehicles[v]!;
     const startLoc = md.vStart[v]!;
     const first = route.job[1]!;
-    const d01 = md.dur[startLoc * side + md.jobLoc[first]!]!;
+    const d01 = md.tt(startLoc, md.jobLoc[first]!);
     // Leave as late as possible without changing the schedule: no waiting at the first stop.
     const shiftStart = md.vShiftStart[v]!;
     const st1 = serviceStart(md, first, shiftStart + d01);
@@ -155,7 +159,7 @@ function buildSolution(
     for (let p = 1; p <= route.len; p++) {
       const j = route.job[p]!;
       const l = md.jobLoc[j]!;
-      const d = md.dur[prev * side + l]!;
+      const d = md.tt(prev, l);
       const dd = dist(prev, l);
       const arrival = t + d;
       let ss = serviceStart(md, j, arrival);
@@ -182,7 +186,7 @@ function buildSolution(
     }
     let end = t;
     if (vehicle.end !== undefined) {
-      const d = md.dur[prev * side + vehicle.end]!;
+      const d = md.tt(prev, vehicle.end);
       duration += d;
       distance += dist(prev, vehicle.end);
       end = t + d;

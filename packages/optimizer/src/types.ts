@@ -64,6 +64,13 @@ export interface Travel {
   size: number;
   durations: readonly (readonly number[])[] | TravelFunction;
   distances?: readonly (readonly number[])[] | TravelFunction;
+  /**
+   * Optional planar positions `[x, y]` of the locations (any unit, e.g. kilometres on a local projection). Only
+   * large problems use them, to find each job's nearest jobs without measuring every pair; travel still comes from
+   * `durations`; there, each job's entry must be a pair of finite numbers. Without them a large problem measures
+   * all pairs once (time grows with the square of the size).
+   */
+  positions?: readonly (readonly [number, number])[];
 }
 
 /** A whole problem. */
@@ -92,6 +99,12 @@ export interface SolveOptions {
    * route-elimination phase that takes up to 60 % of the iterations). Jobs served still come first.
    */
   minimizeRoutes?: boolean;
+  /**
+   * Fixed cost of each used vehicle, in the unit of the travel durations (seconds in `@dispatchkit/fake`), added to
+   * the travel minimized (default 0): a vehicle is used only when it saves more travel than this, e.g. the travel
+   * time worth a driver's day. Unlike `minimizeRoutes` it is a trade-off, not a priority. Must be finite and `>= 0`.
+   */
+  vehicleCost?: number;
   /**
    * Spread work evenly across the vehicles: minimize `Σ travel_r + Σ (travel_r + service_r)² / H` over the routes
    * instead of the total travel, where `H` is the mean shift length of the vehicles. The quadratic term prefers

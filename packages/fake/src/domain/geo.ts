@@ -71,6 +71,7 @@ export function greatCircleKm(a: GeoPoint, b: GeoPoint): number {
  */
 export const greatCircleTravel: TravelProvider = (points, mode) => {
   const n = points.length;
+  const legs = greatCircleLegs(points, mode);
   const metresPerSecond = (TRAVEL_SPEED_KMH[mode] * 1000) / 3600;
   const durations: number[][] = [];
   const distances: number[][] = [];
@@ -79,11 +80,10 @@ export const greatCircleTravel: TravelProvider = (points, mode) => {
     distances.push(new Array<number>(n).fill(0));
   }
   for (let a = 0; a < n; a++) {
-    const pa = points[a]!;
     const durRow = durations[a]!;
     const distRow = distances[a]!;
     for (let b = a + 1; b < n; b++) {
-      const metres = Math.round(greatCircleKm(pa, points[b]!) * ROAD_FACTOR * 1000);
+      const metres = legs.distance(a, b);
       const seconds = Math.round(metres / metresPerSecond);
       distRow[b] = metres;
       durRow[b] = seconds;
@@ -93,6 +93,37 @@ export const greatCircleTravel: TravelProvider = (points, mode) => {
   }
   return { durations, distances };
 };
+
+/**
+ * The default travel of {@link greatCircleTravel} between two of `points` on demand, without building the square
+ * matrices: the same numbers (whole seconds and metres) for any pair. The planner uses it for large runs.
+ */
+export function greatCircleLegs(
+  points: readonly GeoPoint[],
+  mode: TravelMode,
+): { duration: (a: number, b: number) => number; distance: (a: number, b: number) => number } {
+  const n = points.length;
+  const lat = new Float64Array(n);
+  const lon = new Float64Array(n);
+  const cosLat = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    lat[i] = points[i]!.latitude;
+    lon[i] = points[i]!.longitude;
+    cosLat[i] = Math.cos(lat[i]! * RAD);
+  }
+  const metresPerSecond = (TRAVEL_SPEED_KMH[mode] * 1000) / 3600;
+  // The same operations, in the same order, as greatCircleKm(points[a], points[b]) with a < b.
+  const distance = (x: number, y: number) => {
+    if (x === y) return 0;
+    const a = Math.min(x, y);
+    const b = Math.max(x, y);
+    const dLat = (lat[b]! - lat[a]!) * RAD;
+    const dLon = (lon[b]! - lon[a]!) * RAD;
+    const s = Math.sin(dLat / 2) ** 2 + cosLat[a]! * cosLat[b]! * Math.sin(dLon / 2) ** 2;
+    return Math.round(2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(s))) * ROAD_FACTOR * 1000);
+  };
+  return { distance, duration: (a, b) => Math.round(distance(a, b) / metresPerSecond) };
+}
 
 /** Turns an address into a point; must be synchronous and deterministic. `area` is the workspace's service area. */
 export type Geocoder = (address: string, area: ServiceArea) => GeoPoint;

@@ -17,7 +17,7 @@ import {
 } from "@dispatchkit/optimizer";
 // Types only: the contract generated from openapi.yaml.
 import type { components } from "@dispatchkit/sdk";
-import type { GeoPoint, TravelMode, TravelProvider } from "../geo.js";
+import { type GeoPoint, greatCircleLegs, greatCircleTravel, type TravelMode, type TravelProvider } from "../geo.js";
 import { localInstant, minutesOfDay } from "../time.js";
 
 /** A time window as orders and routes carry it: local `HH:MM` times of day. */
@@ -138,7 +138,16 @@ const km = (metres: number) => Math.round(metres) / 1000;
  */
 export function buildProblem(input: PlanInput): { problem: Problem; origin: number; points: GeoPoint[] } {
   const origin = localInstant(input.date, 0, input.timezone);
-  const seconds = (time: string) => (localInstant(input.date, minutesOfDay(time), input.timezone) - origin) / 1000;
+  // Memoized: thousands of orders share a few distinct times, and each conversion looks up the zone's offset.
+  const secondsOf = new Map<string, number>();
+  const seconds = (time: string) => {
+    let s = secondsOf.get(time);
+    if (s === undefined) {
+      s = (localInstant(input.date, minutesOfDay(time), input.timezone) - origin) / 1000;
+      secondsOf.set(time, s);
+    }
+    return s;
+  };
   const points: GeoPoint[] = [];
   const index = new Map<string, number>();
   const locate = (p: GeoPoint) => {
@@ -174,13 +183,30 @@ export function buildProblem(input: PlanInput): { problem: Problem; origin: numb
       .map((w) => ({ start: seconds(w.startTime), end: seconds(w.endTime) }))
       .sort((a, b) => a.start - b.start),
   }));
-  const matrix = input.travel(points, input.travelMode);
-  const problem: Problem = {
-    jobs,
-    vehicles,
-    travel: { size: points.length, durations: matrix.durations, distances: matrix.distances },
-  };
-  return { problem, origin, points };
+  return { problem: { jobs, vehicles, travel: travelOf(input, points) }, origin, points };
+}
+
+/**
+ * From this many points on, the default great-circle travel is computed on demand rather than as two square
+ * matrices (which take 1.7 GB at 10,000 points), and the points' planar positions let the optimizer find
+ * neighbours without measuring every pair (docs/decisions/0017-optimizer-at-scale.md). The optimizer stores
+ * problems this large sparse too. An injected provider always gets the whole list and answers with matrices.
+ */
+export const ON_DEMAND_TRAVEL_POINTS = 3000;
+
+function travelOf(input: PlanInput, points: GeoPoint[]): Problem["travel"] {
+  if (input.travel !== greatCircleTravel || points.length < ON_DEMAND_TRAVEL_POINTS) {
+    const matrix = input.travel(points, input.travelMode);
+    return { size: points.length, durations: matrix.durations, distances: matrix.distances };
+  }
+  const legs = greatCircleLegs(points, input.travelMode);
+  let meanLat = 0;
+  for (const p of points) meanLat += p.latitude / points.length;
+  // Kilometres on an equirectangular projection around the points' mean latitude: plenty for nearest neighbours.
+  const kmPerDegree = (Math.PI / 180) * 6371;
+  const kx = kmPerDegree * Math.cos((meanLat * Math.PI) / 180);
+  const positions = points.map((p): [number, number] => [p.longitude * kx, p.latitude * kmPerDegree]);
+  return { size: points.length, durations: legs.duration, distances: legs.distance, positions };
 }
 
 /**

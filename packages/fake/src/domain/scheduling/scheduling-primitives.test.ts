@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { greatCircleKm, greatCircleTravel, hashGeocoder } from "../geo.js";
+import { type GeoPoint, greatCircleKm, greatCircleLegs, greatCircleTravel, hashGeocoder } from "../geo.js";
 import { isoWithOffset, localInstant } from "../time.js";
-import { type PlanOrder, type PlanRoute, plan } from "./planner.js";
+import { buildProblem, ON_DEMAND_TRAVEL_POINTS, type PlanOrder, type PlanRoute, plan } from "./planner.js";
 
 const berlin = { latitude: 52.52, longitude: 13.405 };
 const area = { ...berlin, radiusKm: 15 };
@@ -18,6 +18,23 @@ describe("travel", () => {
     expect(car.durations[0]?.[1]).toBe(Math.round((Math.round(gc * 1300) / 40_000) * 3600));
     expect(bike.durations[1]?.[0]).toBe(Math.round((Math.round(gc * 1300) / 15_000) * 3600));
     expect(car.durations[0]?.[0]).toBe(0);
+  });
+
+  it("gives the same numbers on demand (greatCircleLegs) as in the matrices, for every pair and mode", () => {
+    const points: GeoPoint[] = Array.from({ length: 40 }, (_, i) => hashGeocoder(`p${i}`, { ...area, radiusKm: 30 }));
+    for (const mode of ["car", "bicycle"] as const) {
+      const matrix = greatCircleTravel(points, mode);
+      const legs = greatCircleLegs(points, mode);
+      for (let a = 0; a < points.length; a++) {
+        for (let b = 0; b < points.length; b++) {
+          expect(legs.distance(a, b)).toBe(matrix.distances[a]![b]);
+          expect(legs.duration(a, b)).toBe(matrix.durations[a]![b]);
+        }
+      }
+    }
+    expect(greatCircleTravel(points.slice(0, 2), "car").distances[0]![1]).toBe(
+      Math.round(greatCircleKm(points[0]!, points[1]!) * 1.3 * 1000),
+    );
   });
 });
 
@@ -107,6 +124,32 @@ describe("planner", () => {
     const orders = ["a", "b", "c", "d"].map((u) => order(u, { pinnedRouteUuid: "r2" }));
     const result = plan({ ...base, seed: 1, routes: [route("r1"), route("r2")], orders });
     expect(result.routes.map((r) => r.routeUuid)).toEqual(["r2"]);
+  });
+
+  it("builds large problems with travel on demand and planar positions, unless a provider is injected", () => {
+    const orders = Array.from({ length: ON_DEMAND_TRAVEL_POINTS }, (_, i) => order(`o${i}`));
+    const input = { ...base, seed: 1, routes: [route("r1")], orders };
+    const { problem, points } = buildProblem(input);
+    expect(points.length).toBeGreaterThanOrEqual(ON_DEMAND_TRAVEL_POINTS);
+    expect(typeof problem.travel.durations).toBe("function");
+    expect(problem.travel.positions).toHaveLength(points.length);
+    const legs = greatCircleLegs(points, "car");
+    expect((problem.travel.durations as (a: number, b: number) => number)(5, 9)).toBe(legs.duration(5, 9));
+    // Fewer points: the matrices of the provider, as before.
+    const small = buildProblem({ ...input, orders: orders.slice(0, 10) }).problem;
+    expect(Array.isArray(small.travel.durations)).toBe(true);
+    expect(small.travel.positions).toBeUndefined();
+    // An injected provider is always asked for its matrices.
+    let asked = 0;
+    const injected = buildProblem({
+      ...input,
+      travel: (p) => {
+        asked = p.length;
+        return { durations: [], distances: [] };
+      },
+    }).problem;
+    expect(asked).toBe(points.length);
+    expect(Array.isArray(injected.travel.durations)).toBe(true);
   });
 
   it("is deterministic for a seed", () => {
