@@ -7,12 +7,12 @@ import { fileURLToPath } from "node:url";
 import { createFake, type Fake } from "@dispatchkit/fake";
 import { type ConformanceReport, type RunningServer, runConformance, startServer } from "@dispatchkit/fake/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fakeCliArgs } from "../../../test/support/fake-cli.js";
 import { createContractValidator } from "../../../test/support/openapi-validator.js";
 import { conformanceScenarios } from "../src/conformance/runner.js";
 import { seedDemoData } from "../src/hosts/demo.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-const CLI = "packages/fake/src/hosts/cli.ts";
 const TOKEN = "conformance-token";
 const validator = createContractValidator();
 
@@ -32,7 +32,7 @@ const validatingFetch: typeof fetch = async (input, init) => {
 };
 
 function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", CLI, ...args], {
+  const child = spawn(process.execPath, fakeCliArgs(args), {
     cwd: ROOT,
     env: { ...process.env, NO_COLOR: "1" },
   });
