@@ -2,9 +2,9 @@
  * The OpenAPI documents' schemas compiled once, not in every test file: ajv's standalone code generation writes
  * one CommonJS module per document (every `…/content/application~1json/schema` and every component schema) and
  * the parsed document as JSON into `node_modules/.cache/dispatchkit-tests/`, named by a hash of the YAML, this
- * file and ajv's version. A test file then loads them in milliseconds instead of parsing the YAML and compiling
- * with ajv (0.8–2 s a file). The integration and unit projects' globalSetup builds them before any worker starts;
- * a file run some other way builds them on first use.
+ * file and the versions of ajv and ajv-formats. A test file then loads them in milliseconds instead of parsing the
+ * YAML and compiling with ajv (0.8–2 s a file). The vitest projects' globalSetup builds them before any worker
+ * starts; a file run some other way builds them on first use.
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -57,11 +57,11 @@ function pointersOf(spec: Json): string[] {
 
 function cacheFiles(name: DocumentName): { code: string; json: string; text: string } {
   const text = readFileSync(DOCUMENTS[name], "utf8");
-  const ajvVersion = (require("ajv/package.json") as { version: string }).version;
+  const versionOf = (name: string) => (require(`${name}/package.json`) as { version: string }).version;
   const hash = createHash("sha256")
     .update(text)
     .update(readFileSync(SELF))
-    .update(ajvVersion)
+    .update(`${versionOf("ajv")} ${versionOf("ajv-formats")}`)
     .digest("hex")
     .slice(0, 16);
   const base = join(CACHE_DIR, `${name.replace(/\.yaml$/, "")}-${hash}`);
