@@ -51,8 +51,8 @@ export default defineConfig({
           ],
           exclude: ["**/node_modules/**", ...integration],
           // One module graph per worker, not per file: the fake, msw and the SDK load once per worker instead of
-          // once per file (a quarter of the CPU time). Each file still gets its own fake server; the setup file
-          // undoes what a file may leave behind (fake timers, stubbed globals, spies).
+          // once per file (that loading was three quarters of their CPU time). Each file still gets its own fake
+          // server; the setup file undoes what a file may leave behind (fake timers, stubbed globals, spies).
           isolate: false,
           setupFiles: ["./test/support/unit-file-cleanup.ts"],
         },
