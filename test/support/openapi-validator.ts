@@ -2,13 +2,12 @@
  * Validates responses against an OpenAPI 3.1 document with ajv (JSON Schema 2020-12 + formats): the path and
  * method must be in the document, the status must be declared for the operation, the body must match its
  * schema, and `x-request-id` must be set. Two documents: the contract (openapi.yaml), used by every test that
- * talks to the fake, and the fake's test-control API (packages/fake/control-openapi.yaml).
+ * talks to the fake, and the fake's test-control API (packages/fake/control-openapi.yaml). Their schemas are
+ * compiled once per change of the YAML (`compiled-validators.ts`), not in every test file.
  */
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
-import { parse } from "yaml";
+import { createRequire } from "node:module";
+import type { ValidateFunction } from "ajv";
+import { AJV_OPTIONS, compiledDocument } from "./compiled-validators.js";
 
 type Json = Record<string, unknown>;
 
@@ -18,17 +17,16 @@ interface CompiledPath {
   literal: number;
 }
 
-const SPEC_PATH = fileURLToPath(new URL("../../openapi.yaml", import.meta.url));
-const CONTROL_SPEC_PATH = fileURLToPath(new URL("../../packages/fake/control-openapi.yaml", import.meta.url));
+const require = createRequire(import.meta.url);
 
 /** The contract, parsed. */
 export function loadSpec(): Json {
-  return parse(readFileSync(SPEC_PATH, "utf8")) as Json;
+  return compiledDocument("openapi.yaml").spec;
 }
 
 /** The fake's test-control API, parsed. */
 export function loadControlSpec(): Json {
-  return parse(readFileSync(CONTROL_SPEC_PATH, "utf8")) as Json;
+  return compiledDocument("control-openapi.yaml").spec;
 }
 
 /**
@@ -56,23 +54,38 @@ export interface ContractValidator {
 
 /** Build a validator of the contract, openapi.yaml. */
 export function createContractValidator(): ContractValidator {
-  return createOpenApiValidator(loadSpec(), "openapi.yaml");
+  const { spec, validators } = compiledDocument("openapi.yaml");
+  return createOpenApiValidator(spec, "openapi.yaml", validators);
 }
 
 /** Build a validator of the fake's test-control API, packages/fake/control-openapi.yaml. */
 export function createControlValidator(): ContractValidator {
-  return createOpenApiValidator(loadControlSpec(), "control-openapi.yaml");
+  const { spec, validators } = compiledDocument("control-openapi.yaml");
+  return createOpenApiValidator(spec, "control-openapi.yaml", validators);
 }
 
-/** Build a validator of one parsed OpenAPI 3.1 document; `name` names it in the problems it reports. */
-export function createOpenApiValidator(spec: Json, name: string): ContractValidator {
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
-  addFormats(ajv);
-  ajv.addSchema({ $id: "spec", components: spec.components, paths: spec.paths }, "spec");
-  const cache = new Map<string, ValidateFunction>();
+/**
+ * Build a validator of one parsed OpenAPI 3.1 document; `name` names it in the problems it reports. Schemas in
+ * `precompiled` (by JSON pointer) are used as they are; any other is compiled with ajv on first use.
+ */
+export function createOpenApiValidator(
+  spec: Json,
+  name: string,
+  precompiled: ReadonlyMap<string, ValidateFunction> = new Map(),
+): ContractValidator {
+  const cache = new Map(precompiled);
+  let ajv: { compile(schema: object): ValidateFunction } | undefined;
   const compile = (pointer: string) => {
     let fn = cache.get(pointer);
     if (!fn) {
+      if (!ajv) {
+        const { Ajv2020 } = require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js");
+        const addFormats = require("ajv-formats") as typeof import("ajv-formats").default;
+        const instance = new Ajv2020(AJV_OPTIONS);
+        addFormats(instance);
+        instance.addSchema({ $id: "spec", components: spec.components, paths: spec.paths }, "spec");
+        ajv = instance;
+      }
       fn = ajv.compile({ $ref: `spec#${pointer}` });
       cache.set(pointer, fn);
     }

@@ -1,4 +1,4 @@
-// `dispatch-fake serve --state FILE` as users run it (spawned from the sources with tsx, as `npm start` does): the
+// `dispatch-fake serve --state FILE` as users run it (spawned from its bundle, test/support/fake-cli.ts): the
 // state survives SIGTERM, SIGINT and a kill after the debounced save; files it cannot read stop it untouched.
 import { type ChildProcessByStdio, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
@@ -7,10 +7,10 @@ import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { fakeCliArgs } from "../../../test/support/fake-cli.js";
 import { createContractValidator } from "../../../test/support/openapi-validator.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-const CLI = "packages/fake/src/standalone/cli.ts";
 const NOW = "2026-11-23T08:00:00Z";
 const WORKSPACE = "591c8dd8-cd65-47c9-b8ed-16a25ac30b60";
 const validator = createContractValidator();
@@ -32,7 +32,7 @@ afterAll(() => {
 });
 
 function runCli(args: string[]): Cli {
-  const child = spawn(process.execPath, ["--import", "tsx", CLI, ...args], {
+  const child = spawn(process.execPath, fakeCliArgs(args), {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, NO_COLOR: "1" },
@@ -121,7 +121,7 @@ async function orderUuidsIn(file: string): Promise<string[]> {
   return saved.fake.state.orders.map(([uuid]) => uuid);
 }
 
-// Each test starts one or two servers from the sources (tsx): slow on a loaded machine, hence the long timeout.
+// Each test starts one or two servers as processes: slow on a loaded machine, hence the long timeout.
 describe.concurrent("dispatch-fake serve --state", { timeout: 120_000 }, () => {
   it("keeps orders, routes, held actions and subscriptions across SIGTERM; new ids do not collide", async () => {
     const file = join(freshDir(), "fake-state.json");

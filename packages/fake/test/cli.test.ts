@@ -1,4 +1,4 @@
-// The `dispatch-fake` command as users run it: spawned from the sources with tsx, as `npm start` does.
+// The `dispatch-fake` command as users run it: spawned from its bundle (test/support/fake-cli.ts), as `dist/cli.js`.
 import { type ChildProcessByStdio, spawn } from "node:child_process";
 import { request } from "node:http";
 import { createServer } from "node:net";
@@ -6,11 +6,11 @@ import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { createFake } from "@dispatchkit/fake";
 import { afterAll, describe, expect, it } from "vitest";
+import { fakeCliArgs } from "../../../test/support/fake-cli.js";
 import { createContractValidator } from "../../../test/support/openapi-validator.js";
 import { runtimeOf } from "../src/runtime.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-const CLI = "packages/fake/src/standalone/cli.ts";
 const validator = createContractValidator();
 
 interface Cli {
@@ -28,7 +28,7 @@ afterAll(() => {
 });
 
 function runCli(args: string[]): Cli {
-  const child = spawn(process.execPath, ["--import", "tsx", CLI, ...args], {
+  const child = spawn(process.execPath, fakeCliArgs(args), {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, NO_COLOR: "1" },

@@ -9,11 +9,11 @@ import { type ConformanceReport, runConformance } from "@dispatchkit/conformance
 import { createFake, type Fake } from "@dispatchkit/fake";
 import { type RunningServer, startServer } from "@dispatchkit/fake/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fakeCliArgs } from "../../../test/support/fake-cli.js";
 import { createContractValidator } from "../../../test/support/openapi-validator.js";
 import { seedDemoData } from "../src/standalone/demo.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-const CLI = "packages/fake/src/standalone/cli.ts";
 const TOKEN = "conformance-token";
 /** How many scenarios @dispatchkit/conformance has (packages/conformance/test/scenarios.test.ts pins the number). */
 const SCENARIOS = 25;
@@ -35,7 +35,7 @@ const validatingFetch: typeof fetch = async (input, init) => {
 };
 
 function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", CLI, ...args], {
+  const child = spawn(process.execPath, fakeCliArgs(args), {
     cwd: ROOT,
     env: { ...process.env, NO_COLOR: "1" },
   });

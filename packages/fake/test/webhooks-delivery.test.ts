@@ -120,7 +120,8 @@ describe("a delivery", () => {
       reason: "signature_mismatch",
     });
 
-    // a completion: order.status_updated then route.eta_updated, attempted in emission order
+    // a completion: order.status_updated then route.eta_updated, attempted in emission order (they arrive in
+    // either order: each is signed asynchronously before it is sent, so they are put in emission order here)
     fake.clock.advance(30 * MIN);
     const done = await clientOf(fake).POST("/v2/orders/{orderUuid}/complete", {
       params: { path: { orderUuid: orders[0] ?? "" } },
@@ -128,7 +129,10 @@ describe("a delivery", () => {
     });
     expect(done.response.status).toBe(200);
     await fake.runUntilIdle();
-    const later = await Promise.all(received.slice(1).map((r) => verify(r, subscription.secret, fake.clock.now())));
+    const emitted = fake.events.map((e) => e.id);
+    const later = (
+      await Promise.all(received.slice(1).map((r) => verify(r, subscription.secret, fake.clock.now())))
+    ).sort((a, b) => emitted.indexOf(a.id) - emitted.indexOf(b.id));
     expect(later.map((e) => [e.type, e.createdAt])).toEqual([
       ["order.status_updated", iso(t0 + 30 * MIN)],
       ["route.eta_updated", iso(t0 + 30 * MIN)],
