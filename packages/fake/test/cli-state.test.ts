@@ -1,7 +1,7 @@
 // `dispatch-fake serve --state FILE` as users run it (spawned from its bundle, test/support/fake-cli.ts): the
 // state survives SIGTERM, SIGINT and a kill after the debounced save; files it cannot read stop it untouched.
 import { type ChildProcessByStdio, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
@@ -282,35 +282,68 @@ describe.concurrent("dispatch-fake serve --state", { timeout: 120_000 }, () => {
     expect(readFileSync(file, "utf8")).toBe(created);
   });
 
+  it("refuses a second server on the same file, naming the first; the first lets go of it when it stops", async () => {
+    const file = join(freshDir(), "state.json");
+    const first = runCli(["--port", "0", "--empty", "--now", NOW, "--state", file]);
+    await first.ready();
+    const lock = JSON.parse(readFileSync(`${file}.lock`, "utf8"));
+    expect(lock.pid).toBe(first.child.pid);
+    const second = runCli(["--port", "0", "--state", file]);
+    expect(await second.exited).toEqual({ code: 1, signal: null });
+    expect(second.stderr()).toBe(
+      `dispatch-fake: Failed to use the state file ${file}: it is held by another dispatch-fake (pid ${first.child.pid}, since ${lock.since}; ${file}.lock): stop that server or use another file\n`,
+    );
+    expect(second.stdout()).toBe("");
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toEqual({ code: 0, signal: null });
+    expect(existsSync(`${file}.lock`)).toBe(false);
+    // The state file is private to its user: it holds every token and webhook secret.
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
   it("stops before serving when the file cannot be created", async () => {
     const file = join(freshDir(), "no-such-dir", "state.json");
     const cli = runCli(["--port", "0", "--state", file]);
     expect(await cli.exited).toEqual({ code: 1, signal: null });
     expect(cli.stderr()).toBe(
-      `dispatch-fake: Failed to create the state file ${file}: ENOENT: no such file or directory, open '${file}.tmp'\n`,
+      `dispatch-fake: Failed to use the state file ${file}: ENOENT: no such file or directory, open '${file}.lock'\n`,
     );
     expect(cli.stdout()).toBe("");
   });
 
   it("reports a failed write without stopping, keeps the previous file, and saves again once it can", async () => {
-    const file = join(freshDir(), "state.json");
+    const dir = join(freshDir(), "data");
+    mkdirSync(dir);
+    const file = join(dir, "state.json");
     const cli = runCli(["--port", "0", "--empty", "--now", NOW, "--state", file]);
     const url = await cli.ready();
-    // A directory where the temporary file goes makes every write fail (whatever the user's privileges).
-    mkdirSync(`${file}.tmp`);
+    // The file's folder moved away and a plain file in its place: every write fails (whatever the user's
+    // privileges), and the previous file is still there to read, in the moved folder.
+    renameSync(dir, `${dir}.away`);
+    writeFileSync(dir, "not a folder");
     const lost = await call(url, "POST", `/v2/orders?workspaceUuid=${WORKSPACE}`, [order(1)]);
     await cli.waitForError(/Failed to save the state file/);
+    // A second change while saves fail is not reported again.
+    await call(url, "POST", `/v2/orders?workspaceUuid=${WORKSPACE}`, [order(3)]);
+    await new Promise((done) => setTimeout(done, 800));
     expect(cli.stderr()).toMatch(
       new RegExp(
-        `^dispatch-fake: Failed to save the state file ${file.replace(/[.]/g, "\\.")}: EISDIR: .*\\(the previous file is kept; the next change tries again\\)\n$`,
+        `^dispatch-fake: Failed to save the state file ${file.replace(/[.]/g, "\\.")}: ENOTDIR: .*\\(the previous file is kept; the next change tries again\\)\n$`,
       ),
     );
-    expect(await orderUuidsIn(file)).toEqual([]);
+    expect(await orderUuidsIn(join(`${dir}.away`, "state.json"))).toEqual([]);
+    const home = await (await fetch(`${url}/`, { headers: { accept: "application/json" } })).json();
+    expect(home.persistence).toMatchObject({ stateFile: file, error: expect.stringMatching(/^ENOTDIR: /) });
     expect((await call(url, "GET", "/v2/workspaces")).status).toBe(200);
-    rmdirSync(`${file}.tmp`);
+    rmSync(dir);
+    renameSync(`${dir}.away`, dir);
     const kept = await call(url, "POST", `/v2/orders?workspaceUuid=${WORKSPACE}`, [order(2)]);
     await cli.waitForError(/saved the state file .* again/);
-    expect(await orderUuidsIn(file)).toEqual([...uuidsOf(lost.body), ...uuidsOf(kept.body)]);
+    expect((await orderUuidsIn(file)).length).toBe(3);
+    expect(await orderUuidsIn(file)).toEqual(expect.arrayContaining([...uuidsOf(lost.body), ...uuidsOf(kept.body)]));
+    expect((await (await fetch(`${url}/`, { headers: { accept: "application/json" } })).json()).persistence.error).toBe(
+      null,
+    );
     cli.child.kill("SIGTERM");
     expect(await cli.exited).toEqual({ code: 0, signal: null });
   });
