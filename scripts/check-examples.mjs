@@ -15,7 +15,12 @@
 // A README block marked `<!-- consumer-test: … msw@N -->` for the msw major the repository does not install is
 // skipped here: the consumer test (scripts/consumer-test.mjs) compiles and runs it under that major.
 //
-// Run: node scripts/check-examples.mjs   (exit code 1 when an example does not compile or a skip has no reason)
+// Two self-checks keep it honest: the guides below must still have their number of examples (so a broken fence
+// cannot hide them), and a deliberately broken copy of docs/testing-control.md's first example must fail to compile.
+// The guides' runnable code is also run: see CONTRIBUTING.md ("Code blocks in the docs").
+//
+// Run: npm run typecheck (its last step), or node scripts/check-examples.mjs (exit code 1 when an example does not
+// compile, a skip has no reason, a pinned count changed, or the broken example compiles)
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
@@ -42,6 +47,15 @@ const TEST_MODULES = [
     ),
   },
 ];
+/** Guides whose number of compiled examples is pinned. */
+const PINNED_COUNTS = { "docs/testing-control.md": 8, "docs/conformance.md": 1 };
+/** The self-check: this file's example, broken, must fail with this error. */
+const BROKEN = {
+  file: "docs/testing-control.md",
+  append: 'await fake.advance("one hour");',
+  error: /TS2345: Argument of type 'string' is not assignable to parameter of type 'number'/,
+  name: "broken-on-purpose.ts",
+};
 const mswMajor = Number(
   JSON.parse(readFileSync(join(root, "node_modules", "msw", "package.json"), "utf8")).version.split(".")[0],
 );
@@ -282,6 +296,11 @@ chains.forEach((chain, i) => {
   origins.set(name, segments);
 });
 
+const brokenChain = chains.find((chain) => relative(root, chain[0].file) === BROKEN.file);
+if (!brokenChain) throw new Error(`Failed to find an example in ${BROKEN.file} for the self-check`);
+const brokenCode = `${brokenChain.map((e) => e.code).join("\n")}\n${BROKEN.append}`;
+writeFileSync(join(out, BROKEN.name), `${autoImport(brokenCode, modules)}\nexport {};\n${brokenCode}\n`);
+
 writeFileSync(
   join(out, "tsconfig.json"),
   JSON.stringify(
@@ -294,7 +313,7 @@ writeFileSync(
         jsx: "preserve",
         noEmit: true,
       },
-      files: ["prelude.d.ts", ...origins.keys()],
+      files: ["prelude.d.ts", ...origins.keys(), BROKEN.name],
     },
     null,
     2,
@@ -308,9 +327,10 @@ const tsc = spawnSync(
     encoding: "utf8",
   },
 );
-const report = `${tsc.stdout}${tsc.stderr}`
-  .split("\n")
-  .filter(Boolean)
+const lines = `${tsc.stdout}${tsc.stderr}`.split("\n").filter(Boolean);
+const brokenErrors = lines.filter((line) => line.includes(BROKEN.name));
+const report = lines
+  .filter((line) => !line.includes(BROKEN.name))
   .map((line) => {
     const match = /^(?:.*[\\/])?(example-\d+\.tsx?)\((\d+),(\d+)\): (.*)$/.exec(line);
     const segments = match && origins.get(match[1]);
@@ -328,7 +348,19 @@ for (const example of examples) {
   counts.set(file, (counts.get(file) ?? 0) + 1);
 }
 const perFile = [...counts].map(([file, n]) => `${file} ${n}`).join(", ");
-if (tsc.status !== 0) {
+const selfCheck = [
+  ...Object.entries(PINNED_COUNTS)
+    .filter(([file, n]) => counts.get(file) !== n)
+    .map(([file, n]) => `${file}: expected ${n} examples, found ${counts.get(file) ?? 0}`),
+  ...(brokenErrors.some((line) => BROKEN.error.test(line))
+    ? []
+    : [`the broken copy of ${BROKEN.file}'s first example compiled (or failed otherwise): ${brokenErrors.join(" ")}`]),
+];
+if (selfCheck.length > 0) {
+  console.error(`Failed to check the examples' checker:\n  ${selfCheck.join("\n  ")}`);
+  process.exit(1);
+}
+if (report.length > 0 || tsc.status === null) {
   console.error(report.join("\n"));
   console.error(`\n${examples.length} examples checked (${skipped.length} skipped): the ones above do not compile`);
   process.exit(1);
