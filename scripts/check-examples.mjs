@@ -15,6 +15,7 @@
 // A README block marked `<!-- consumer-test: … msw@N -->` for the msw major the repository does not install is
 // skipped here: the consumer test (scripts/consumer-test.mjs) compiles and runs it under that major.
 //
+// The guides in SELF_CONTAINED get no imports added: their blocks must import what they use, as a reader copies them.
 // Two self-checks keep it honest: the guides below must still have their number of examples (so a broken fence
 // cannot hide them), and a deliberately broken copy of docs/testing-control.md's first example must fail to compile.
 // The guides' runnable code is also run: see CONTRIBUTING.md ("Code blocks in the docs").
@@ -47,6 +48,8 @@ const TEST_MODULES = [
     ),
   },
 ];
+/** Guides whose blocks import every package name they use themselves: no import is added to them. */
+const SELF_CONTAINED = ["docs/testing-control.md", "docs/conformance.md"];
 /** Guides whose number of compiled examples is pinned. */
 const PINNED_COUNTS = { "docs/testing-control.md": 8, "docs/conformance.md": 1 };
 /** The self-check: this file's example, broken, must fail with this error. */
@@ -285,7 +288,9 @@ const origins = new Map();
 chains.forEach((chain, i) => {
   const name = `example-${String(i + 1).padStart(3, "0")}.${chain.some((e) => e.tsx) ? "tsx" : "ts"}`;
   const code = chain.map((e) => e.code).join("\n");
-  const header = [`// ${relative(root, chain[0].file)}:${chain[0].line}`, autoImport(code, modules), "export {};"];
+  const from = relative(root, chain[0].file);
+  const imports = SELF_CONTAINED.includes(from) ? "" : autoImport(code, modules);
+  const header = [`// ${from}:${chain[0].line}`, imports, "export {};"];
   let next = header.length + 1;
   const segments = chain.map((example) => {
     const segment = { example, first: next };
