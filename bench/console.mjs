@@ -8,8 +8,10 @@
 //   and 50 timelines, then draws);
 // - map draw: drawing the map panel again from the data already read (the SVG alone).
 // Prints the medians of RUNS runs (default 7); BENCH_SCREENSHOT=<file.png> saves the last run's map.
+// Run: `npx tsx bench/console.mjs` (tsx: the seed and the Chromium lookup are shared with test/browser/*.ts).
 import { arch, cpus, platform, release } from "node:os";
-import { angleOf, chromiumPath, DATE, publishPlan, seedPlan, startFake } from "../scripts/console-seed.mjs";
+import { chromiumPath } from "../test/browser/chromium.ts";
+import { angleOf, DATE, publishPlan, seedPlan, startFake } from "../test/browser/console-seed.ts";
 
 const RUNS = Number(process.env.RUNS ?? 7);
 const ORDERS = 1000;
@@ -38,7 +40,7 @@ routes.forEach((route, k) => {
 });
 await publishPlan(api, workspaceUuid);
 
-const { chromium } = await import("playwright-core");
+const { chromium } = await import("@playwright/test");
 const browser = await chromium.launch({ executablePath: chromiumPath, args: ["--no-sandbox"] });
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -1,7 +1,7 @@
 /**
  * Throughput of the fake's hosts, each against a bare baseline measured in the same run (a benchmark, not a test).
  *
- *   npm run build && npm run bench:hosts -- [--runs 5] [--seconds 5] [--connections 10] [--calls 2000] [--from-source]
+ *   npm run build && npx tsx bench/hosts.ts [--runs 5] [--seconds 5] [--connections 10] [--calls 2000] [--from-source]
  *
  * It measures the built packages (what users run), or the sources with `--from-source` (see bench/packages.ts).
  * 1. Standalone server (`startServer`, in a child process) under autocannon: `GET /v2/orders/{uuid}` and

@@ -1,7 +1,7 @@
 /**
  * Benchmark of the VRPTW optimizer (@dispatchkit/optimizer) on Solomon / Gehring-Homberger instances.
  *
- *   npm run bench:optimizer -- [--budget fast|default|thorough] [--iterations N] [--seed N] [--minimize-routes]
+ *   npx tsx bench/optimizer.ts [--budget fast|default|thorough] [--iterations N] [--seed N] [--minimize-routes]
  *     [--time-limit MS] [--out DIR] [--shared DIR] [--set solomon|homberger200|homberger1000]... [FILE|DIR|NAME]...
  *
  * Prints CSV `instance,vehicles,distance,unassigned,seconds,cpu_seconds` on stdout (distance as recomputed by the
@@ -54,7 +54,7 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 function usage(msg?: string): never {
   if (msg) process.stderr.write(`bench:optimizer: ${msg}\n`);
   process.stderr.write(
-    "usage: npm run bench:optimizer -- [--budget fast|default|thorough] [--iterations N] [--seed N] " +
+    "usage: npx tsx bench/optimizer.ts [--budget fast|default|thorough] [--iterations N] [--seed N] " +
       "[--minimize-routes] [--time-limit MS] [--out DIR] [--shared DIR] [--set solomon|homberger200|homberger1000] " +
       "[FILE|DIR|NAME]...\n",
   );

@@ -4,7 +4,7 @@
  * With `--slow-webhook` a subscription to every event points at a receiver that answers after 2 s, so deliveries
  * back up; the server's memory and latency must stay bounded and every delivery attempt is counted at the receiver.
  *
- *   npm run bench:soak [-- --requests 100000 --slow-webhook]
+ *   npx tsx bench/soak.ts [--requests 100000 --slow-webhook]
  */
 import { fork } from "node:child_process";
 import { createServer } from "node:http";

@@ -15,7 +15,13 @@
 // A README block marked `<!-- consumer-test: … msw@N -->` for the msw major the repository does not install is
 // skipped here: the consumer test (scripts/consumer-test.mjs) compiles and runs it under that major.
 //
-// Run: node scripts/check-examples.mjs   (exit code 1 when an example does not compile or a skip has no reason)
+// The guides in SELF_CONTAINED get no imports added: their blocks must import what they use, as a reader copies them.
+// Two self-checks keep it honest: the guides below must still have their number of examples (so a broken fence
+// cannot hide them), and a deliberately broken copy of docs/testing-control.md's first example must fail to compile.
+// The guides' runnable code is also run: see CONTRIBUTING.md ("Code blocks in the docs").
+//
+// Run: npm run typecheck (its last step), or node scripts/check-examples.mjs (exit code 1 when an example does not
+// compile, a skip has no reason, a pinned count changed, or the broken example compiles)
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
@@ -43,6 +49,17 @@ const TEST_MODULES = [
     ),
   },
 ];
+/** Guides whose blocks import every package name they use themselves: no import is added to them. */
+const SELF_CONTAINED = ["docs/testing-control.md", "docs/conformance.md"];
+/** Guides whose number of compiled examples is pinned. */
+const PINNED_COUNTS = { "docs/testing-control.md": 8, "docs/conformance.md": 1 };
+/** The self-check: this file's example, broken, must fail with this error. */
+const BROKEN = {
+  file: "docs/testing-control.md",
+  append: 'await fake.advance("one hour");',
+  error: /TS2345: Argument of type 'string' is not assignable to parameter of type 'number'/,
+  name: "broken-on-purpose.ts",
+};
 const mswMajor = Number(
   JSON.parse(readFileSync(join(root, "node_modules", "msw", "package.json"), "utf8")).version.split(".")[0],
 );
@@ -272,7 +289,9 @@ const origins = new Map();
 chains.forEach((chain, i) => {
   const name = `example-${String(i + 1).padStart(3, "0")}.${chain.some((e) => e.tsx) ? "tsx" : "ts"}`;
   const code = chain.map((e) => e.code).join("\n");
-  const header = [`// ${relative(root, chain[0].file)}:${chain[0].line}`, autoImport(code, modules), "export {};"];
+  const from = relative(root, chain[0].file);
+  const imports = SELF_CONTAINED.includes(from) ? "" : autoImport(code, modules);
+  const header = [`// ${from}:${chain[0].line}`, imports, "export {};"];
   let next = header.length + 1;
   const segments = chain.map((example) => {
     const segment = { example, first: next };
@@ -282,6 +301,11 @@ chains.forEach((chain, i) => {
   writeFileSync(join(out, name), `${header.join("\n")}\n${code}\n`);
   origins.set(name, segments);
 });
+
+const brokenChain = chains.find((chain) => relative(root, chain[0].file) === BROKEN.file);
+if (!brokenChain) throw new Error(`Failed to find an example in ${BROKEN.file} for the self-check`);
+const brokenCode = `${brokenChain.map((e) => e.code).join("\n")}\n${BROKEN.append}`;
+writeFileSync(join(out, BROKEN.name), `${autoImport(brokenCode, modules)}\nexport {};\n${brokenCode}\n`);
 
 writeFileSync(
   join(out, "tsconfig.json"),
@@ -295,7 +319,7 @@ writeFileSync(
         jsx: "preserve",
         noEmit: true,
       },
-      files: ["prelude.d.ts", ...origins.keys()],
+      files: ["prelude.d.ts", ...origins.keys(), BROKEN.name],
     },
     null,
     2,
@@ -309,9 +333,10 @@ const tsc = spawnSync(
     encoding: "utf8",
   },
 );
-const report = `${tsc.stdout}${tsc.stderr}`
-  .split("\n")
-  .filter(Boolean)
+const lines = `${tsc.stdout}${tsc.stderr}`.split("\n").filter(Boolean);
+const brokenErrors = lines.filter((line) => line.includes(BROKEN.name));
+const report = lines
+  .filter((line) => !line.includes(BROKEN.name))
   .map((line) => {
     const match = /^(?:.*[\\/])?(example-\d+\.tsx?)\((\d+),(\d+)\): (.*)$/.exec(line);
     const segments = match && origins.get(match[1]);
@@ -329,7 +354,19 @@ for (const example of examples) {
   counts.set(file, (counts.get(file) ?? 0) + 1);
 }
 const perFile = [...counts].map(([file, n]) => `${file} ${n}`).join(", ");
-if (tsc.status !== 0) {
+const selfCheck = [
+  ...Object.entries(PINNED_COUNTS)
+    .filter(([file, n]) => counts.get(file) !== n)
+    .map(([file, n]) => `${file}: expected ${n} examples, found ${counts.get(file) ?? 0}`),
+  ...(brokenErrors.some((line) => BROKEN.error.test(line))
+    ? []
+    : [`the broken copy of ${BROKEN.file}'s first example compiled (or failed otherwise): ${brokenErrors.join(" ")}`]),
+];
+if (selfCheck.length > 0) {
+  console.error(`Failed to check the examples' checker:\n  ${selfCheck.join("\n  ")}`);
+  process.exit(1);
+}
+if (report.length > 0 || tsc.status === null) {
   console.error(report.join("\n"));
   console.error(`\n${examples.length} examples checked (${skipped.length} skipped): the ones above do not compile`);
   process.exit(1);

@@ -1,5 +1,5 @@
 // The browser example's work (planDeliveryDay) against the fake in Node, every answer checked against openapi.yaml;
-// `npm run example:browser` runs the whole page in headless Chromium.
+// test/browser/browser-example.spec.ts (`npm run test:browser`) runs the whole page in headless Chromium.
 import { createClient } from "@dispatchkit/sdk";
 import { expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";

@@ -1,7 +1,8 @@
 /**
  * The console on the standalone server: `GET /_fake/console` answers its page (with the seeded token and the base
  * path for the script), `GET /_fake/console/console.js` its script, under the fake's path prefix too. Run from
- * source, the script is bundled from src/standalone/console/ on first request. Chromium drives it in scripts/check-console.mjs.
+ * source, the script is bundled from src/standalone/console/ on first request. Chromium drives it in
+ * test/browser/console.spec.ts.
  */
 import { createFake } from "@dispatchkit/fake";
 import { type RunningServer, startServer } from "@dispatchkit/fake/node";

@@ -1,54 +1,50 @@
-// A standalone fake seeded through its HTTP API for the console's checks and benchmark: orders around Berlin on
-// one date, routes scheduled by the fake's optimizer and published. Imports the built fake (packages/fake/dist).
-import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-
-export const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const fakeDist = join(root, "packages/fake/dist/index.js");
-const fakeNodeDist = join(root, "packages/fake/dist/node.js");
+// A standalone fake seeded through its HTTP API for the console's check (console.spec.ts) and benchmark
+// (bench/console.mjs): orders around Berlin on one date, routes scheduled by the fake's optimizer and published.
+// Imports the built fake (packages/fake/dist).
+import { join } from "node:path";
+import { requireFiles, root } from "./chromium.js";
 
 /** The angle of the i-th seeded order around the depot (a golden-angle spiral), in radians. */
-export const angleOf = (i) => i * 2.399963;
+export const angleOf = (i: number): number => i * 2.399963;
 
 /** The date the seeded plan is for; the clock starts at 07:00 Berlin time on it. */
 export const DATE = "2026-11-24";
+/** The fake's API token. */
 export const TOKEN = "console-check-token";
 
-/** The chromium binary, or undefined. */
-export const chromiumPath = [
-  process.env.CHROMIUM,
-  "/usr/bin/chromium",
-  "/usr/bin/chromium-browser",
-  "/usr/bin/google-chrome",
-]
-  .filter(Boolean)
-  .find((path) => existsSync(path));
+/** A JSON call to the fake: the API with the token, `/_fake/` without; resolves with the parsed answer. */
+// biome-ignore lint/suspicious/noExplicitAny: the answers are read field by field, as the API documents them.
+export type Call = (method: string, path: string, body?: unknown) => Promise<any>;
 
-/** Start a built standalone fake on a free port (dies with a message when the build is missing). */
-export async function startFake() {
-  for (const file of [fakeDist, fakeNodeDist]) {
-    if (!existsSync(file)) {
-      console.error(`${file} is missing; run \`npm run build\` first`);
-      process.exit(1);
-    }
-  }
-  const { createFake } = await import(fakeDist);
-  const { startServer } = await import(fakeNodeDist);
+/** The built fake's API used here (the built packages are loaded by path, untyped). */
+interface BuiltFake {
+  reset(): void;
+  control: { assignOrders(routeUuid: string, orderUuids: string[]): void };
+}
+
+/** Start a built standalone fake on a free port (fails with a hint when the build is missing). */
+export async function startFake(): Promise<{
+  fake: BuiltFake;
+  running: { url: string; close(): Promise<void> };
+  api: Call;
+}> {
+  requireFiles(["packages/fake/dist/index.js", "packages/fake/dist/node.js"], "run `npm run build` first");
+  const { createFake } = await import(join(root, "packages/fake/dist/index.js"));
+  const { startServer } = await import(join(root, "packages/fake/dist/node.js"));
   const fake = createFake({ baseUrl: "http://127.0.0.1", token: TOKEN, now: `${DATE}T06:00:00Z` });
   const running = await startServer(fake, { port: 0 });
   return { fake, running, api: apiOf(running.url) };
 }
 
-/** JSON calls to the server: the API with the token, `/_fake/` without. */
-export function apiOf(url) {
+/** JSON calls to the server at `url`. */
+export function apiOf(url: string): Call {
   return async function call(method, path, body) {
-    const headers = path.startsWith("/_fake/") ? {} : { authorization: `Bearer ${TOKEN}` };
+    const headers: Record<string, string> = path.startsWith("/_fake/") ? {} : { authorization: `Bearer ${TOKEN}` };
     if (body !== undefined) headers["content-type"] = "application/json";
     const response = await fetch(`${url}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await response.text();
     const json = text ? JSON.parse(text) : null;
@@ -58,7 +54,7 @@ export function apiOf(url) {
 }
 
 /** Wait until an action (polled at `path`) is no longer pending. */
-async function settle(call, path) {
+async function settle(call: Call, path: string) {
   for (let i = 0; i < 200; i++) {
     const action = await call("GET", path);
     if (action.status !== "pending") return action;
@@ -67,15 +63,28 @@ async function settle(call, path) {
   throw new Error(`${path} stayed pending`);
 }
 
+/** What {@link seedPlan} seeds. */
+export interface SeedOptions {
+  orders?: number;
+  routes?: number;
+  capacity?: number;
+  schedule?: boolean;
+  publish?: boolean;
+}
+
 /**
  * Seed `orders` orders (a spiral within ~8 km of Alexanderplatz, every 7th with a morning window) and `routes`
  * routes of `capacity` from the depot, schedule them with the optimizer and publish the plan.
  */
-export async function seedPlan(call, { orders = 14, routes = 3, capacity = 6, schedule = true, publish = true } = {}) {
+export async function seedPlan(
+  call: Call,
+  { orders = 14, routes = 3, capacity = 6, schedule = true, publish = true }: SeedOptions = {},
+) {
   const { data: workspaces } = await call("GET", "/v2/workspaces");
-  const workspaceUuid = workspaces[0].uuid;
+  const workspaceUuid: string = workspaces[0].uuid;
   const [lat, lon] = [52.5219, 13.4132];
-  const created = [];
+  // biome-ignore lint/suspicious/noExplicitAny: orders as the API answers them.
+  const created: any[] = [];
   for (let start = 0; start < orders; start += 1000) {
     const batch = Array.from({ length: Math.min(1000, orders - start) }, (_, k) => {
       const i = start + k;
@@ -118,7 +127,7 @@ export async function seedPlan(call, { orders = 14, routes = 3, capacity = 6, sc
 }
 
 /** Publish every route of {@link DATE} and wait for the publication to end. */
-export async function publishPlan(call, workspaceUuid) {
+export async function publishPlan(call: Call, workspaceUuid: string): Promise<void> {
   const published = await call("POST", "/v2/routes/publish", { workspaceUuid, date: DATE });
   await settle(call, `/v2/routes/actions/${published.actionUuid ?? published.uuid}`);
 }
