@@ -5,15 +5,22 @@
 // tests (vitest.mutation.config.ts); `npm run mutation -- --mutate <file>` mutates one file.
 const scope = process.env.MUTATION_SCOPE;
 
-/** The files mutated: the fake's domain commands and scheduling runs, its webhook delivery, the SDK's transport. */
+/**
+ * The files mutated: the fake's domain commands, scheduling runs and the table that runs pending work, its webhook
+ * delivery, the SDK's transport with its retry rules, deadline and token refresh (decision 0018 split them out).
+ */
 const targets = [
   "packages/fake/src/domain/order-deletion.ts",
   "packages/fake/src/domain/completion.ts",
   "packages/fake/src/domain/publishing.ts",
   "packages/fake/src/domain/order-update.ts",
   "packages/fake/src/domain/scheduling/runs.ts",
+  "packages/fake/src/domain/action-work.ts",
   "packages/fake/src/webhooks/dispatcher.ts",
   "packages/sdk/src/transport.ts",
+  "packages/sdk/src/retry-rules.ts",
+  "packages/sdk/src/deadline.ts",
+  "packages/sdk/src/token-refresh.ts",
   "packages/sdk/src/webhooks.ts",
 ];
 

@@ -1,5 +1,5 @@
 /**
- * Bugs found by the generated-input properties (test/properties), each pinned by the request that found it.
+ * Bugs found by the generated-input properties (packages/fake/test/properties), each pinned by the request that found it.
  */
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";

@@ -9,8 +9,8 @@
 import type { FakeSnapshot } from "@dispatchkit/fake";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runtimeOf } from "../../packages/fake/src/runtime.js";
-import { createControlValidator, loadControlSpec } from "../support/openapi-validator.js";
+import { createControlValidator, loadControlSpec } from "../../../../test/support/openapi-validator.js";
+import { runtimeOf } from "../../src/runtime.js";
 import { type Generated, operationsOf, RUNS, requestsFor, SEED, TIMEOUT } from "./support/requests.js";
 import { buildWorld, sendRaw, stateOf, type World } from "./support/world.js";
 

@@ -9,7 +9,7 @@
 import type { FakeSnapshot } from "@dispatchkit/fake";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createContractValidator, loadSpec } from "../support/openapi-validator.js";
+import { createContractValidator, loadSpec } from "../../../../test/support/openapi-validator.js";
 import { type Generated, operationsOf, RUNS, requestsFor, SEED, TIMEOUT } from "./support/requests.js";
 import { buildWorld, sendRaw, stateOf, type World } from "./support/world.js";
 

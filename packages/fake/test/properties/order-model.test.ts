@@ -15,7 +15,7 @@
 import { createFake, type Fake } from "@dispatchkit/fake";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { createContractValidator } from "../support/openapi-validator.js";
+import { createContractValidator } from "../../../../test/support/openapi-validator.js";
 import { RUNS, SEED } from "./support/requests.js";
 import { type Answer, sendRaw } from "./support/world.js";
 

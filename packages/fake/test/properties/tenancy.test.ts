@@ -9,8 +9,8 @@
 import type { FakeSnapshot } from "@dispatchkit/fake";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contextOf } from "../../packages/fake/test/support/internals.js";
-import { createContractValidator, loadSpec } from "../support/openapi-validator.js";
+import { createContractValidator, loadSpec } from "../../../../test/support/openapi-validator.js";
+import { contextOf } from "../support/internals.js";
 import { type Generated, operationsOf, RUNS, requestsFor, SEED, TIMEOUT } from "./support/requests.js";
 import { type Answer, buildWorld, type RawRequest, sendRaw, uuidsOf, type World } from "./support/world.js";
 

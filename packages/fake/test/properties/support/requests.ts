@@ -5,7 +5,7 @@
  * contract says the answer must then be.
  */
 import fc from "fast-check";
-import type { ContractValidator } from "../../support/openapi-validator.js";
+import type { ContractValidator } from "../../../../../test/support/openapi-validator.js";
 import {
   arbitraryOf,
   type Doc,

@@ -6,7 +6,7 @@
  */
 import { createFake, type Fake } from "@dispatchkit/fake";
 import { expect } from "vitest";
-import { contextOf } from "../../../packages/fake/test/support/internals.js";
+import { contextOf } from "../../support/internals.js";
 
 /** The test date (the fake's clock starts at 2026-11-23T08:00Z). */
 export const DATE = "2026-11-23";
