@@ -1,11 +1,14 @@
 /**
- * CORS on the standalone server over plain HTTP: preflights answer 204 with what a browser page may send (before
- * any auth), and every answer (success, error, control) lets any origin read it and the SDK's headers.
+ * CORS on the standalone server over plain HTTP: preflights of the API answer 204 with what a browser page may send
+ * (before any auth), and every API answer (success, error) lets any origin read it and the SDK's headers. The
+ * control endpoints under /_fake/ answer only the server's own origin and the origins it was told to allow
+ * (standalone-access.test.ts has the rest of docs/security.md).
  */
 import { createFake } from "@dispatchkit/fake";
 import { type RunningServer, startServer } from "@dispatchkit/fake/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createContractValidator } from "../../../test/support/openapi-validator.js";
+import { contextOf } from "./support/internals.js";
 
 const validator = createContractValidator();
 const fake = createFake({ now: "2026-11-23T08:00:00Z", baseUrl: "http://127.0.0.1:0", token: "dev-token" });
@@ -59,16 +62,20 @@ describe("CORS on the standalone server", () => {
     expect(Number(res.headers.get("access-control-max-age"))).toBeGreaterThan(0);
   });
 
-  it("answers preflights for any path and method, the control endpoints included", async () => {
+  it("answers preflights for any path and method of the API, but none of another site's for the control endpoints", async () => {
     for (const [path, method] of [
       ["/v2/orders/00000000-0000-4000-8000-000000000000", "DELETE"],
       ["/v1/routes/publish", "PATCH"],
-      ["/_fake/tokens", "POST"],
       ["/no/such/path", "GET"],
     ] as const) {
       const res = await preflight(path, method);
       expect([path, res.status]).toEqual([path, 204]);
       expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    }
+    for (const path of ["/_fake/tokens", "/_fake/reset", "/_fake/console"]) {
+      const res = await preflight(path);
+      expect([path, res.status]).toEqual([path, 403]);
+      expect(res.headers.get("access-control-allow-origin")).toBeNull();
     }
   });
 
@@ -88,14 +95,21 @@ describe("CORS on the standalone server", () => {
     expectReadableCrossOrigin(missing);
   });
 
-  it("adds the headers to control endpoint answers", async () => {
+  it("refuses another site's page on the control endpoints (403, nothing run, nothing readable)", async () => {
+    const tokens = contextOf(fake).state.tokens.size;
     const res = await fetch(`${running.url}/_fake/tokens`, {
       method: "POST",
       headers: { origin: PAGE_ORIGIN, "content-type": "application/json" },
       body: "{}",
     });
-    expect(res.status).toBeLessThan(500);
-    expectReadableCrossOrigin(res);
+    expect(res.status).toBe(403);
+    expect(res.headers.get("access-control-allow-origin")).toBeNull();
+    expect(await res.json()).toMatchObject({
+      code: "FORBIDDEN",
+      message: `Failed to accept the request: the control endpoints do not answer pages of ${PAGE_ORIGIN} (start the server with --allow-origin ${PAGE_ORIGIN} to allow it)`,
+    });
+    // No token was minted.
+    expect(contextOf(fake).state.tokens.size).toBe(tokens);
   });
 
   it("leaves an OPTIONS that is no preflight to the fake, with the CORS headers", async () => {

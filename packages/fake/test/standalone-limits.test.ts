@@ -159,7 +159,7 @@ describe("a request body over 5 MiB is answered 413 before it is read whole", ()
       }
     })();
     const answer = await raw(
-      `POST /v2/orders?workspaceUuid=${ws} HTTP/1.1\r\nhost: x\r\n${AUTH}\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n`,
+      `POST /v2/orders?workspaceUuid=${ws} HTTP/1.1\r\nhost: 127.0.0.1\r\n${AUTH}\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\n`,
       chunks,
     );
     const body = expectErrorBody(answer, 413, "PAYLOAD_TOO_LARGE");
@@ -174,7 +174,7 @@ describe("a request body over 5 MiB is answered 413 before it is read whole", ()
 
   it("a Content-Length over the limit is refused before any byte of the body is sent", async () => {
     const answer = await raw(
-      `PUT /v2/orders/${order} HTTP/1.1\r\nhost: x\r\n${AUTH}\r\ncontent-type: application/json\r\ncontent-length: ${MAX_BODY_BYTES + 1}\r\n\r\n`,
+      `PUT /v2/orders/${order} HTTP/1.1\r\nhost: 127.0.0.1\r\n${AUTH}\r\ncontent-type: application/json\r\ncontent-length: ${MAX_BODY_BYTES + 1}\r\n\r\n`,
       [],
       true,
     );
@@ -293,7 +293,7 @@ describe("URLs and headers beyond sane sizes", () => {
   it("a URL over 8 KiB: 414 URI_TOO_LONG", async () => {
     const before = stateOf();
     const path = `/v2/orders?workspaceUuid=${ws}&q=${"a".repeat(9 * 1024)}`;
-    const answer = await raw(`GET ${path} HTTP/1.1\r\nhost: x\r\n${AUTH}\r\n\r\n`);
+    const answer = await raw(`GET ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\n${AUTH}\r\n\r\n`);
     expect(expectErrorBody(answer, 414, "URI_TOO_LONG").message).toBe(
       `Failed to read the request: its URL is ${path.length} bytes, longer than 8192 bytes`,
     );
@@ -303,7 +303,7 @@ describe("URLs and headers beyond sane sizes", () => {
 
   it("headers over 16 KiB: 431 HEADERS_TOO_LARGE", async () => {
     const answer = await raw(
-      `GET /v2/workspaces HTTP/1.1\r\nhost: x\r\n${AUTH}\r\nx-big: ${"a".repeat(17 * 1024)}\r\n\r\n`,
+      `GET /v2/workspaces HTTP/1.1\r\nhost: 127.0.0.1\r\n${AUTH}\r\nx-big: ${"a".repeat(17 * 1024)}\r\n\r\n`,
     );
     expect(expectErrorBody(answer, 431, "HEADERS_TOO_LARGE").message).toBe(
       "Failed to read the request: its request line and headers are longer than 16384 bytes",
@@ -326,7 +326,7 @@ describe("a client that stalls is timed out with 408", () => {
     const before = stateOf();
     const started = performance.now();
     const answer = await raw(
-      `POST /v2/orders?workspaceUuid=${ws} HTTP/1.1\r\nhost: x\r\n${AUTH}\r\ncontent-type: application/json\r\ncontent-length: 500\r\n\r\n[{"name":"half`,
+      `POST /v2/orders?workspaceUuid=${ws} HTTP/1.1\r\nhost: 127.0.0.1\r\n${AUTH}\r\ncontent-type: application/json\r\ncontent-length: 500\r\n\r\n[{"name":"half`,
       [],
       true,
     );
@@ -339,7 +339,7 @@ describe("a client that stalls is timed out with 408", () => {
   });
 
   it("mid-headers (the headers timeout): 408 REQUEST_TIMEOUT", async () => {
-    const answer = await raw(`GET /v2/workspaces HTTP/1.1\r\nhost: x\r\n${AUTH}\r\n`, [], true);
+    const answer = await raw(`GET /v2/workspaces HTTP/1.1\r\nhost: 127.0.0.1\r\n${AUTH}\r\n`, [], true);
     expectErrorBody(answer, 408, "REQUEST_TIMEOUT");
     await stillServes();
   });
@@ -348,10 +348,10 @@ describe("a client that stalls is timed out with 408", () => {
 describe("bad input never crashes the server", () => {
   it.each([
     ["a garbage request line", "\x00\x01garbage\r\n\r\n"],
-    ["an unknown method", "BREW /v2/orders HTTP/1.1\r\nhost: x\r\n\r\n"],
+    ["an unknown method", "BREW /v2/orders HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n"],
     [
       "a bad chunk size",
-      `POST /v2/orders?workspaceUuid=x HTTP/1.1\r\nhost: x\r\n${AUTH}\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n`,
+      `POST /v2/orders?workspaceUuid=x HTTP/1.1\r\nhost: 127.0.0.1\r\n${AUTH}\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n`,
     ],
     ["a header without a colon", "GET /v2/workspaces HTTP/1.1\r\nhost x\r\n\r\n"],
   ])("%s: a bare 400 and the connection closed", async (_, request) => {
@@ -364,7 +364,7 @@ describe("bad input never crashes the server", () => {
   });
 
   it("an absolute or `*` request target: 404, not 500", async () => {
-    const answer = await raw(`GET http://elsewhere/v2/workspaces HTTP/1.1\r\nhost: x\r\n${AUTH}\r\n\r\n`);
+    const answer = await raw(`GET http://elsewhere/v2/workspaces HTTP/1.1\r\nhost: 127.0.0.1\r\n${AUTH}\r\n\r\n`);
     expect(answer.status).toBe(404);
     expect(JSON.parse(answer.body)).toMatchObject({ code: "NOT_FOUND" });
     await stillServes();
@@ -390,7 +390,7 @@ describe("bad input never crashes the server", () => {
     await new Promise<void>((resolve) => {
       const socket = connect(port, "127.0.0.1", () => {
         socket.write(
-          `POST /v2/orders?workspaceUuid=${ws} HTTP/1.1\r\nhost: x\r\n${AUTH}\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n[{"na`,
+          `POST /v2/orders?workspaceUuid=${ws} HTTP/1.1\r\nhost: 127.0.0.1\r\n${AUTH}\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n[{"na`,
         );
         setTimeout(() => socket.destroy(), 50);
       });
@@ -421,7 +421,7 @@ describe("bad and good requests at once", () => {
         work.push(
           new Promise<number>((resolve) => {
             const socket = connect(port, "127.0.0.1", () => {
-              socket.write(`POST ${path} HTTP/1.1\r\nhost: x\r\n${AUTH}\r\ncontent-length: 100\r\n\r\n[`);
+              socket.write(`POST ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\n${AUTH}\r\ncontent-length: 100\r\n\r\n[`);
               setTimeout(() => socket.destroy(), 20);
             });
             socket.on("close", () => resolve(0));

@@ -24,7 +24,7 @@ import {
 } from "./state-file.js";
 import { formatStateFile } from "./state-file-format.js";
 
-const usage = `Usage: dispatch-fake [serve] [--port 4010] [--host 127.0.0.1] [--token dev-token] [--seed 1] [--now ISO-INSTANT] [--empty] [--state FILE]
+const usage = `Usage: dispatch-fake [serve] [--port 4010] [--host 127.0.0.1] [--token dev-token] [--seed 1] [--now ISO-INSTANT] [--empty] [--state FILE] [--allow-origin ORIGIN]... [--allow-host NAME]...
 
 Serves an in-memory fake of the Delivery Dispatch Platform API over HTTP (serve is the default command).
   --port   port to listen on (0 picks a free one)     default 4010
@@ -36,6 +36,9 @@ Serves an in-memory fake of the Delivery Dispatch Platform API over HTTP (serve 
   --state  keep the state in this JSON file across restarts: loaded at start (created when missing),
            saved ${SAVE_DEBOUNCE_MS} ms after changes and on SIGINT/SIGTERM; a file it cannot read stops it.
            An existing file's seed, token and clock win over --seed, --token, --now and --empty
+  --allow-origin  a browser origin (http://localhost:5173) whose pages may use /_fake/ and the console,
+           besides the server's own; repeat it for several, * for any. The API answers every origin
+  --allow-host    a name the server answers to besides IP addresses and localhost (against DNS rebinding)
 SIGINT (Ctrl-C) or SIGTERM stops it: no new connections, requests in flight finish, exit code 0.
 
        dispatch-fake conformance --base-url URL --token TOKEN [--only PATTERN] [--json] [--timeout MS]
@@ -60,6 +63,8 @@ function parse() {
       now: { type: "string" },
       empty: { type: "boolean", default: false },
       state: { type: "string" },
+      "allow-origin": { type: "string", multiple: true },
+      "allow-host": { type: "string", multiple: true },
       help: { type: "boolean", short: "h", default: false },
     },
     allowPositionals: true,
@@ -129,6 +134,18 @@ async function main() {
     fail(`--port must be an integer 0-65535, got ${values.port}`);
   const seed = Number(values.seed);
   if (!Number.isInteger(seed)) fail(`--seed must be an integer, got ${values.seed}`);
+  for (const origin of values["allow-origin"] ?? []) {
+    let valid = origin === "*";
+    try {
+      valid ||= new URL(origin).origin !== "null";
+    } catch {}
+    if (!valid) fail(`--allow-origin must be an origin such as http://localhost:5173 (or *), got ${origin}`);
+  }
+  if (values.host === "0.0.0.0" || values.host === "::") {
+    console.error(
+      `dispatch-fake: listening on every interface (--host ${values.host}): the control endpoints under /_fake/ take no token, so anyone who reaches this machine can reset the fake, read its journal and mint tokens`,
+    );
+  }
   if (values.now !== undefined && !Number.isFinite(Date.parse(values.now))) fail(`--now must be an ISO instant`);
 
   // A state file that exists decides the seed, the token and the clock; one that cannot be used stops the server.
@@ -194,6 +211,8 @@ async function main() {
     running = await startServer(fake, {
       port,
       host: values.host,
+      allowOrigins: values["allow-origin"] ?? [],
+      allowHosts: values["allow-host"] ?? [],
       ...(saver
         ? {
             onActivity: saver.changed,

@@ -76,7 +76,13 @@ export async function consoleResponse(fake: Fake, request: Request): Promise<Res
   const headers = { "cache-control": "no-store" };
   if (path === `${basePath}${CONSOLE_PATH}` || path === `${basePath}${CONSOLE_PATH}/`) {
     return new Response(consoleHtml(fake.token, basePath), {
-      headers: { ...headers, "content-type": "text/html; charset=utf-8" },
+      // The page carries the token: no other site may frame it (and trick a click on its controls).
+      headers: {
+        ...headers,
+        "content-type": "text/html; charset=utf-8",
+        "x-frame-options": "DENY",
+        "content-security-policy": "frame-ancestors 'none'",
+      },
     });
   }
   if (path === `${basePath}${CONSOLE_PATH}/console.js`) {

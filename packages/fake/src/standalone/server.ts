@@ -16,32 +16,30 @@ import {
 } from "../http/request-limits.js";
 import { STATUS_BY_CODE } from "../http/status.js";
 import { runtimeOf } from "../runtime.js";
+import { createAccessPolicy } from "./access.js";
 import { consoleResponse } from "./console-page.js";
 import { homeResponse } from "./home.js";
 import { startRealTimeDriver } from "./real-time-clock.js";
 
 /**
- * CORS, so a browser page on another origin (a dev server, a test page) can call the fake. Every answer allows any
- * origin and lets scripts read the headers the SDK uses (`x-request-id` for errors, `retry-after` for backoff,
- * `idempotent-replayed` to tell a replay). The fake authenticates with a bearer token, never cookies, so `*` is safe
- * here and no credentials are allowed.
+ * CORS of the answers the host gives itself before a request is routed (a body too large, a stalled client): they
+ * carry no data, and a page of any origin may read why its call failed. The routed answers' CORS headers come from
+ * the access policy (access.ts): any origin for the API (a bearer token, never cookies), only allowed origins for the
+ * control endpoints.
  */
 const CORS_HEADERS = {
   "access-control-allow-origin": "*",
   "access-control-expose-headers": "x-request-id, retry-after, idempotent-replayed",
 } as const;
 
-/**
- * The answer to a preflight (an `OPTIONS` carrying `access-control-request-method`): 204 with what a cross-origin
- * call may send. `x-dispatch-client` is the SDK's identification header and `idempotency-key` the key it sends on
- * every POST; browsers cache this for `max-age` seconds.
- */
-const PREFLIGHT_HEADERS = {
-  ...CORS_HEADERS,
-  "access-control-allow-methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",
-  "access-control-allow-headers": "authorization, content-type, x-dispatch-client, idempotency-key",
-  "access-control-max-age": "600",
-} as const;
+/** A node request's headers, read as a fetch `Headers` is (lower-case names; repeated values joined). */
+function nodeHeaders(req: IncomingMessage): Pick<Headers, "get" | "has"> {
+  const get = (name: string) => {
+    const value = req.headers[name.toLowerCase()];
+    return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+  };
+  return { get, has: (name) => get(name) !== null };
+}
 
 const isPreflight = (req: IncomingMessage) =>
   req.method === "OPTIONS" && req.headers["access-control-request-method"] !== undefined;
@@ -58,6 +56,16 @@ export interface ServerOptions {
    * home (`GET /`: what the server is, no token).
    */
   extra?: (request: Request) => Promise<Response | undefined> | Response | undefined;
+  /**
+   * Browser origins (`http://localhost:5173`; `*` for any) whose pages may use the control endpoints under `/_fake/`
+   * and the console, besides the server's own origin. Default none: another site's page is refused (403).
+   */
+  allowOrigins?: readonly string[];
+  /**
+   * Names the server answers to besides IP addresses and `localhost` (a request naming another `Host` is refused
+   * with 403, against DNS rebinding), e.g. `["fake.internal"]` behind a proxy or in a container network.
+   */
+  allowHosts?: readonly string[];
   /** How long a slow client may take (the byte limits are fixed: `docs/standalone.md`, Limits). */
   timeouts?: ServerTimeouts;
   /**
@@ -180,7 +188,13 @@ function refusalBody(error: DomainError, requestId: string): string {
  * still be sending, so what arrives is read and dropped for a moment before the socket closes, and the client
  * reads the answer instead of a reset.
  */
-function refuse(req: IncomingMessage, res: ServerResponse, error: DomainError, requestId: string): void {
+function refuse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  error: DomainError,
+  requestId: string,
+  cors: Record<string, string> = CORS_HEADERS,
+): void {
   // Node's parser may have answered this socket already (a request timeout, a bad chunk): nothing more to say.
   if (res.headersSent || !req.socket.writable) {
     req.socket.destroy();
@@ -188,7 +202,7 @@ function refuse(req: IncomingMessage, res: ServerResponse, error: DomainError, r
   }
   const body = refusalBody(error, requestId);
   res.writeHead(STATUS_BY_CODE[error.code], {
-    ...CORS_HEADERS,
+    ...cors,
     "content-type": "application/json",
     "content-length": String(Buffer.byteLength(body)),
     "x-request-id": requestId,
@@ -254,13 +268,18 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket, request
 }
 
 /** Write an answer; while the server stops, a keep-alive client must not send another request on this connection. */
-async function send(res: ServerResponse, response: Response, closing: boolean): Promise<void> {
+async function send(
+  res: ServerResponse,
+  response: Response,
+  closing: boolean,
+  cors: Record<string, string>,
+): Promise<void> {
   // An injected network error: drop the connection without an answer, as a failing network would.
   if (response.type === "error") {
     res.destroy();
     return;
   }
-  const headers: Record<string, string> = { ...CORS_HEADERS };
+  const headers: Record<string, string> = { ...cors };
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
@@ -284,6 +303,13 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
   const headersMs = options.timeouts?.headersMs ?? DEFAULT_TIMEOUT_MS;
   const bodyIdleMs = options.timeouts?.bodyIdleMs ?? DEFAULT_TIMEOUT_MS;
   const requestId = () => runtime.context.ids.requestId();
+  const access = createAccessPolicy(options);
+  const basePath = new URL(fake.baseUrl).pathname.replace(/\/+$/, "");
+  /** A request target's path relative to the fake's base path, without the query. */
+  const relativePath = (target: string) => {
+    const path = target.split("?", 1)[0] ?? "/";
+    return basePath !== "" && path.startsWith(basePath) ? path.slice(basePath.length) || "/" : path;
+  };
   const server = createServer(
     {
       maxHeaderSize: MAX_HEADER_BYTES,
@@ -294,21 +320,31 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
       connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(headersMs / 2))),
     },
     (req, res) => {
+      // Who may ask, before anything is read or run (access.ts, docs/security.md).
+      const { refusal, cors } = access.decide({
+        method: req.method ?? "GET",
+        path: relativePath(req.url ?? "/"),
+        headers: nodeHeaders(req),
+      });
+      if (refusal) {
+        refuse(req, res, refusal, requestId(), cors);
+        return;
+      }
       if (isPreflight(req)) {
-        res.writeHead(204, PREFLIGHT_HEADERS);
+        res.writeHead(204, cors);
         res.end();
         return;
       }
-      answerRequest(req, res);
+      answerRequest(req, res, cors);
     },
   );
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) =>
     answerClientError(error, socket, requestId),
   );
-  function answerRequest(req: IncomingMessage, res: ServerResponse): void {
+  function answerRequest(req: IncomingMessage, res: ServerResponse, cors: Record<string, string>): void {
     const origin = new URL(fake.baseUrl).origin;
     toRequest(req, origin, bodyIdleMs).then(
-      (request) => answerParsed(request, res),
+      (request) => answerParsed(request, res, cors),
       (error: unknown) => {
         if (error instanceof ClientGone) return;
         if (error instanceof DomainError) refuse(req, res, error, requestId());
@@ -327,7 +363,7 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
       JSON.stringify({ code: "INTERNAL", message: "Failed to answer the request: internal error", requestId: id }),
     );
   }
-  function answerParsed(request: Request, res: ServerResponse): void {
+  function answerParsed(request: Request, res: ServerResponse, cors: Record<string, string>): void {
     Promise.resolve(request)
       .then(
         async (request) =>
@@ -336,7 +372,7 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
           (await consoleResponse(fake, request)) ??
           (await runtime.router.handle(request, { control: true })),
       )
-      .then((response) => send(res, response, closing !== undefined))
+      .then((response) => send(res, response, closing !== undefined, cors))
       .catch((error: unknown) => fail(res, error))
       // After the answer: background work (webhook deliveries) never delays the request that caused it.
       .finally(() => {
