@@ -88,8 +88,10 @@ export function homeBody(fake: Fake, request: Request, persistence: Persistence 
     docs: {
       site: DOCS_URL,
       restReference: `${DOCS_URL}api/`,
-      standaloneGuide: `${DOCS_URL}documents/standalone.html`,
-      controlEndpoints: `${DOCS_URL}documents/standalone.html#test-control-endpoints`,
+      // typedoc names a guide's page after its path (docs/standalone.md → documents/docs_standalone.html); the docs
+      // site's browser check follows these links in the built site.
+      standaloneGuide: `${DOCS_URL}documents/docs_standalone.html`,
+      controlEndpoints: `${DOCS_URL}documents/docs_standalone.html#test-control-endpoints`,
     },
     example: `curl -H "Authorization: Bearer <token>" ${baseUrl}/v2/workspaces`,
     console: `${baseUrl}${CONSOLE_PATH}`,
