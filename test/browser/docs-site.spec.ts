@@ -302,6 +302,24 @@ test("no HTML or CSS file of the site loads a script, style or font from outside
   expect(external).toEqual([]);
 });
 
+test("the site's search finds words inside the guides, not only page and symbol names", async ({ browser }) => {
+  const server = await serveSite();
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/index.html`);
+    // "retries" names no page; the guides explain them (docs/sdk.md, docs/standalone.md).
+    await page.locator("#tsd-search-trigger").click();
+    await page.locator("#tsd-search-input").fill("retries");
+    const guideHits = page.locator('#tsd-search-results a[href*="documents/"]');
+    await expect(guideHits.first()).toBeVisible();
+    expect(await guideHits.count()).toBeGreaterThan(0);
+  } finally {
+    await context.close();
+    await new Promise((done) => server.close(done));
+  }
+});
+
 test("every docs link the standalone server's home prints resolves in the built site, anchors included", async () => {
   // The built packages (npm run build), as a user runs them: the home names the published site; its pages are the
   // ones this site has.
