@@ -241,7 +241,7 @@ describe("a compressed request body", () => {
     const body = JSON.stringify([
       { deliveryDate: "2026-11-23", locations: [{ address: "A", latitude: 52.5, longitude: 13.4 }] },
     ]);
-    const send = (encoding: string, bytes: Uint8Array | string) =>
+    const send = (encoding: string, bytes: BodyInit) =>
       fake.fetch(`/v2/orders?workspaceUuid=${fake.workspaces[0]?.uuid}`, {
         method: "POST",
         headers: {
@@ -251,7 +251,7 @@ describe("a compressed request body", () => {
         },
         body: bytes,
       });
-    const gzipped = await send("gzip", new Uint8Array(gzipSync(body)));
+    const gzipped = await send("gzip", new Blob([new Uint8Array(gzipSync(body))]));
     expect(gzipped.status).toBe(415);
     expect(await gzipped.json()).toMatchObject({
       code: "UNSUPPORTED_MEDIA_TYPE",
