@@ -1,7 +1,7 @@
 /**
- * `GET /_fake/health`: whether the server is up, with no token, for `wait-on` and compose health checks. In process
- * the fake answers it (uptime since its creation, no state file); the standalone server answers it itself, with its
- * own uptime and its state file's saves (standalone/server.ts), through the same {@link healthBody}.
+ * `GET /_fake/health`: whether the server is up, with no token, for `wait-on` and compose health checks. The standalone
+ * server answers it itself, with its own uptime and its state file's saves (standalone/server.ts); the router's
+ * control operation (for a host that has neither) counts from its first control request. Both use {@link healthBody}.
  */
 import type { paths } from "./generated/control-openapi.js";
 import { PACKAGE_VERSION } from "./generated/package-version.js";

@@ -15,8 +15,8 @@ export interface paths {
          * Check the server is up
          * @description Answers 200 as soon as the server serves requests, with no token, for `wait-on`, a compose
          *     `healthcheck` or a test's setup: the package's version, how long the server has run, and how the saves of
-         *     its state file fare (`--state`; `null` without one). On the standalone server `uptimeSeconds` counts from
-         *     the server's start; in process (`fake.fetch("/_fake/health")`) from the first control request the fake answered, with no state file.
+         *     its state file fare (`--state`; `null` without one). `uptimeSeconds` counts from the server's start
+         *     (`dispatch-fake`, or `startServer` from `@dispatchkit/fake/node`).
          *     Like every control endpoint, it answers a browser only from the server's own or an allowed origin.
          */
         get: operations["getHealth"];
