@@ -315,6 +315,13 @@ describe.concurrent("dispatch-fake serve: what users of other mock servers reach
     });
     cli.child.kill("SIGTERM");
     expect(await cli.exited).toEqual({ code: 0, signal: null });
+    // The stopping line too: every line of stdout parses.
+    const all = cli
+      .stdout()
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(all.at(-1)).toEqual({ time: expect.any(String), message: expect.stringMatching(/SIGTERM, stopping/) });
   });
 
   it("takes every option from its DISPATCH_FAKE_ environment variable, and the option wins over it", async () => {

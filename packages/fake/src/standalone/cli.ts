@@ -196,7 +196,7 @@ function listenProblem(error: unknown, host: string, port: number): string | und
  * Stop on SIGINT/SIGTERM: finish the requests in flight, run `beforeExit` (the last save of the state file), then
  * exit 0 (1 when `beforeExit` says it failed); a second signal cuts what is left.
  */
-function stopOnSignals(running: RunningServer, beforeExit?: () => boolean): void {
+function stopOnSignals(running: RunningServer, say: (message: string) => void, beforeExit?: () => boolean): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -204,7 +204,7 @@ function stopOnSignals(running: RunningServer, beforeExit?: () => boolean): void
       return;
     }
     stopping = true;
-    console.log(`dispatch-fake: ${signal}, stopping (requests in flight finish first)`);
+    say(`dispatch-fake: ${signal}, stopping (requests in flight finish first)`);
     running.close().then(
       () => process.exit(beforeExit?.() === false ? 1 : 0),
       (error: unknown) => {
@@ -349,7 +349,10 @@ async function main() {
     console.error(`dispatch-fake: ${problem}`);
     process.exit(1);
   }
-  stopOnSignals(running, saver?.flush);
+  // With --log-format json every line of stdout is a JSON object, this one too.
+  const say = (message: string) =>
+    console.log(logFormat === "json" ? JSON.stringify({ time: new Date().toISOString(), message }) : message);
+  stopOnSignals(running, say, saver?.flush);
 
   const workspace = fake.workspaces[0];
   const control = runtimeOf(fake)
