@@ -369,6 +369,28 @@ describe.concurrent("dispatch-fake serve: what users of other mock servers reach
     }
   });
 
+  it("names an option the state file overrides by where it was set: the flag, or its environment variable", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "fake-env-state-"));
+    try {
+      const state = join(dir, "fake-state.json");
+      const first = runCli(["--port", "0", "--empty", "--quiet", "--state", state]);
+      await first.waitFor(/stop: .*\n/);
+      first.child.kill("SIGTERM");
+      expect(await first.exited).toEqual({ code: 0, signal: null });
+      const second = runCli(["--now", "2030-01-01T00:00:00Z"], {
+        DISPATCH_FAKE_PORT: "0",
+        DISPATCH_FAKE_SEED: "7",
+        DISPATCH_FAKE_STATE: state,
+      });
+      expect(await second.waitFor(/stop: .*\n/)).toContain(`  state:     ${state} (loaded)\n`);
+      expect(second.stderr()).toBe("dispatch-fake: DISPATCH_FAKE_SEED, --now ignored: the state file decides them\n");
+      second.child.kill("SIGTERM");
+      expect(await second.exited).toEqual({ code: 0, signal: null });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("--latency MS delays every API call (not /_fake/), --rate-limit N/SECONDS answers 429 with Retry-After", async () => {
     const cli = runCli(["--port", "0", "--empty", "--quiet", "--latency", "300", "--rate-limit", "1/30"]);
     const url = urlOf(await cli.waitFor(/stop: .*\n/));

@@ -288,7 +288,9 @@ async function main() {
     }
     const ignored = (["seed", "token", "now", "empty"] as const).filter((name) => given.has(name));
     if (stored && ignored.length > 0) {
-      console.error(`dispatch-fake: ${ignored.map((n) => `--${n}`).join(", ")} ignored: the state file decides them`);
+      // An option set by its environment variable is named by the variable: that is where the user looks.
+      const names = ignored.map((n) => (parsed.values[n] === undefined ? envName(n) : `--${n}`));
+      console.error(`dispatch-fake: ${names.join(", ")} ignored: the state file decides them`);
     }
   }
   const frozen = stored ? stored.clock.mode === "frozen" : values.now !== undefined;
