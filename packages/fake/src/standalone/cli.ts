@@ -289,7 +289,8 @@ async function main() {
     const ignored = (["seed", "token", "now", "empty"] as const).filter((name) => given.has(name));
     if (stored && ignored.length > 0) {
       // An option set by its environment variable is named by the variable: that is where the user looks.
-      const names = ignored.map((n) => (parsed.values[n] === undefined ? envName(n) : `--${n}`));
+      const flags: Record<string, unknown> = parsed.values;
+      const names = ignored.map((n) => (flags[n] === undefined ? envName(n) : `--${n}`));
       console.error(`dispatch-fake: ${names.join(", ")} ignored: the state file decides them`);
     }
   }

@@ -345,6 +345,12 @@ async function send(
  * delayed action is due on the fake's clock.
  */
 export function startServer(fake: Fake, options: ServerOptions = {}): Promise<RunningServer> {
+  const latencyMs = options.latencyMs ?? 0;
+  if (!Number.isFinite(latencyMs) || latencyMs < 0) {
+    throw new TypeError(
+      `Failed to start the server: latencyMs must be a number of milliseconds >= 0, got ${latencyMs}`,
+    );
+  }
   const host = options.host ?? "127.0.0.1";
   const runtime = runtimeOf(fake);
   const driver = startRealTimeDriver(fake, runtime.log, options.onActivity);
@@ -448,7 +454,6 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
   }
   /** An API call answered after `latencyMs`; the control endpoints at once (a test drives them, it does not wait). */
   async function delayed(request: Request, answer: () => Promise<Response>): Promise<Response> {
-    const latencyMs = options.latencyMs ?? 0;
     const path = relativePath(new URL(request.url).pathname);
     if (latencyMs > 0 && !path.startsWith(CONTROL_PREFIX)) await new Promise((done) => setTimeout(done, latencyMs));
     return answer();
