@@ -506,8 +506,9 @@ export interface paths {
         /**
          * Redeliver a webhook
          * @description The delivery's event again to the same subscription, as a new delivery (`redeliveryOf` names the first)
-         *     whose first attempt is made at once, with its own six attempts, the same event id and the same body
-         *     (`fake.webhooks.redeliver(id)`).
+         *     with its own six attempts, the same event id and the same body (`fake.webhooks.redeliver(id)`). It is
+         *     answered `pending`, due now: the standalone server makes its first attempt right after answering (in
+         *     process, `fake.runUntilIdle()` does).
          */
         post: operations["redeliverWebhook"];
         delete?: never;
