@@ -174,11 +174,13 @@ export function setTemperatures(t0: number, tf: number): void {
 }
 
 /**
- * Route elimination (after SISR's fleet minimization): empty the smallest route, forbid opening a new one, and run
- * ruin-and-recreate accepting a plan when it leaves fewer jobs out, or jobs that were left out less often so far
- * (absence counters), until every job that was served is served again. Repeats while it succeeds within
- * `attemptBudget` iterations and the total stays within `budget`. Returns the iterations used; `cur` holds the
- * result and `cand` equals it.
+ * Route elimination: SISR's fleet minimization (Christiaens & Vanden Berghe 2020) with Nagata & Bräysy's
+ * ejections. Empty one route, forbid opening a new one, and run ruin-and-recreate, where every job the recreate
+ * leaves out may take the place of a job left out less often so far (absence counters, one ejection), accepting a
+ * plan when it leaves fewer jobs out, or jobs that were left out less often so far, until every job that was served
+ * is served again. Then the next route, while each succeeds within `attemptBudget` iterations and the total stays
+ * within `budget`. Returns the iterations used;
+ * `cur` holds the result and `cand` equals it.
  */
 function eliminateRoutes(
   md: Model,
@@ -197,6 +199,15 @@ function eliminateRoutes(
     let a = 0;
     for (const j of p.unassigned) a += absence[j]!;
     return a;
+  };
+  // One ejection per iteration, for the left-out job that was left out most often (ties: the first listed).
+  const eject = (p: PlanState) => {
+    let j = -1;
+    for (const k of p.unassigned) if (j < 0 || absence[k]! > absence[j]!) j = k;
+    if (j < 0) return;
+    const out = p.unassigned;
+    p.unassigned = out.filter((k) => k !== j);
+    if (!rr.insertEjecting(p, j, absence, weights)) p.unassigned.push(j);
   };
   let it = 0;
   let used = cur.usedRoutes();
@@ -223,6 +234,7 @@ function eliminateRoutes(
       rr.ruin(cand);
       rr.recreate(cand);
       for (const j of cand.unassigned) absence[j]!++;
+      eject(cand);
       const pen = penaltyOf(cand, weights);
       const abs = absSum(cand);
       if (!rr.bad && (pen < tPen || (pen === tPen && abs < tAbs))) {
@@ -237,6 +249,8 @@ function eliminateRoutes(
       cur.copyAllFrom(tcur);
       used = cur.usedRoutes();
     } else {
+      // Measured on Solomon: retrying with the next smallest route rarely succeeds and costs the distance phase
+      // its iterations, so the first failure ends the phase.
       cand.copyAllFrom(cur);
       break;
     }
