@@ -108,7 +108,7 @@ export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, 
   }
   let it = 0;
   if (opt.minimizeRoutes && active.length > 0) {
-    it = eliminateRoutes(md, rr, weights, cur, cand, Math.floor(iters * 0.6), Math.max(200, iters * 0.15), opt);
+    it = eliminateRoutes(md, rr, weights, cur, cand, Math.floor(iters * 0.5), Math.max(200, iters * 0.35), opt);
     curPen = penaltyOf(cur, weights);
     curBase = cur.baseCost();
     bestPen = curPen;
@@ -237,6 +237,8 @@ function eliminateRoutes(
       eject(cand);
       const pen = penaltyOf(cand, weights);
       const abs = absSum(cand);
+      // The counters grew since the current plan was accepted: compare both sums as they stand now.
+      tAbs = absSum(tcur);
       if (!rr.bad && (pen < tPen || (pen === tPen && abs < tAbs))) {
         tcur.copyRoutesFrom(cand, rr.touchedList);
         tPen = pen;
