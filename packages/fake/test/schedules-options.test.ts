@@ -118,7 +118,11 @@ describe("POST /v2/schedules options", () => {
     expect(routesUsed).toEqual({ zero: 2, "ten minutes": 2, "three hours": 1 });
     for (const routeCost of [-1, 1.5, 86_401, "60"]) {
       const res = await clientOf().POST("/v2/schedules", {
-        body: { workspaceUuid: workspaceUuid(), date: DATE, options: { routeCost: routeCost as number } },
+        body: {
+          workspaceUuid: workspaceUuid(),
+          date: DATE,
+          options: { minimizeRoutes: false, balance: false, travelMode: "car", routeCost: routeCost as number },
+        },
       });
       expect(res.response.status).toBe(400);
       expect(res.error?.details?.[0]?.path).toBe("options.routeCost");
