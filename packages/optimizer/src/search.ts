@@ -122,6 +122,14 @@ export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, 
     const ratio = tf / t0;
     const startIt = it;
     const span = Math.max(1, iters - startIt);
+    // After route elimination the fleet is tight: most moves that must open a route are hopeless (the fixed cost),
+    // so the search rarely moves. There, when every job is served, no route may be opened and a plan that leaves
+    // jobs out is accepted at a penalty per unit of job weight (`lambda`, from one mean arc), raised or lowered
+    // every 128 iterations so that about a fifth of them start from such a plan (HGS's penalty management). The best
+    // plan still serves every job.
+    let lambda = opt.minimizeRoutes && curPen === 0 ? avgArc : 0;
+    let outSeen = 0;
+    if (lambda > 0) rr.maxRoutes = cur.usedRoutes();
     for (; it < iters; it++) {
       if ((it & 31) === 0 && opt.timeUp()) break;
       const temp = t0 * ratio ** ((it - startIt) / span);
@@ -134,7 +142,16 @@ export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, 
       if (!rr.bad) {
         pen = penaltyOf(cand, weights);
         base = cand.baseCost();
-        accept = pen < curPen || (pen === curPen && base < curBase - temp * Math.log(rng.next()));
+        if (lambda > 0) accept = base + lambda * pen < curBase + lambda * curPen - temp * Math.log(rng.next());
+        else accept = pen < curPen || (pen === curPen && base < curBase - temp * Math.log(rng.next()));
+      }
+      if (lambda > 0) {
+        if (curPen > 0) outSeen++;
+        if ((it & 127) === 127) {
+          // Bounded, so that it never reaches 0 or Infinity (Infinity × 0 would be NaN).
+          lambda = Math.min(Math.max(lambda * (outSeen > 128 * 0.2 ? 1.3 : 0.85), avgArc * 1e-3), avgArc * 1e3);
+          outSeen = 0;
+        }
       }
       if (accept) {
         cur.copyRoutesFrom(cand, rr.touchedList);
@@ -158,6 +175,7 @@ export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, 
       }
     }
   }
+  rr.maxRoutes = Number.POSITIVE_INFINITY;
   // The pair moves of the descent cost about as much as 16 iterations per job: only with a large enough budget.
   if (active.length > 0 && !opt.timeUp()) polish(rr, rng, active, weights, best, cand, iters >= 20 * active.length);
   return { plan: best, iterations: it };
