@@ -49,6 +49,25 @@ describe("insertEjecting (route elimination)", () => {
     expect(rr.touchedList).toEqual([0]);
   });
 
+  it("ejects only a job whose removal makes room: not the least often absent one when j would still be late", () => {
+    // j (at -10) and k1 (at 10) must both start at exactly 10; k2 (at 30) any time. Ejecting k2 leaves k1 in j's way.
+    const jobs: Job[] = [
+      { id: "k1", location: 1, timeWindows: [{ start: 10, end: 10 }] },
+      { id: "k2", location: 2, timeWindows: [{ start: 30, end: 1000 }] },
+      { id: "j", location: 3, timeWindows: [{ start: 10, end: 10 }] },
+    ];
+    const { plan, rr, route } = setup(jobs, [0, 10, 30, -10]);
+    rr.beginMove();
+    rr.insertBest(plan, 0);
+    rr.insertBest(plan, 1);
+    expect(route()).toEqual([0, 1]);
+    expect(rr.insertBest(plan, 2)).toBe(false);
+    expect(rr.insertEjecting(plan, 2, Float64Array.of(2, 1, 5), Float64Array.of(1, 1, 1))).toBe(true);
+    expect(route()).toEqual([2, 1]);
+    expect(plan.unassigned).toEqual([0]);
+    expect(plan.routes[0]!.feasible).toBe(true);
+  });
+
   it("ejects the least often absent of the jobs that block it, not the nearest", () => {
     // Capacity 2, three jobs of load 1 on a line at 10, 20 and 30; j (at 5) comes last.
     const jobs: Job[] = [
