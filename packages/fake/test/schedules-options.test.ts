@@ -83,6 +83,52 @@ describe("POST /v2/schedules options", () => {
     expect(routesUsed).toEqual({ omitted: 2, false: 2, true: 1 });
   });
 
+  it("routeCost: a second driver only when the route saves more travel time than it costs", async () => {
+    // The two-depot layout below: one driver serving both clusters drives about an hour more than two drivers.
+    const west = { address: "West depot", latitude: 52.52, longitude: 13.2 };
+    const east = { address: "East depot", latitude: 52.52, longitude: 13.5 };
+    const near = (p: typeof west, i: number) => ({
+      address: `${p.address} stop ${i}`,
+      latitude: p.latitude + 0.004 * i,
+      longitude: p.longitude + 0.003,
+    });
+    const routesUsed: Record<string, number | undefined> = {};
+    for (const [name, options] of [
+      ["zero", { routeCost: 0 }],
+      ["ten minutes", { routeCost: 600 }],
+      ["three hours", { routeCost: 3 * 3600 }],
+    ] as const) {
+      server.fake.reset();
+      const { fake } = server;
+      seedOrders(
+        fake,
+        [1, 2, 3].flatMap((i) => [{ locations: [near(west, i)] }, { locations: [near(east, i)] }]),
+      );
+      seedRoutes(fake, [
+        { startLocation: west, endLocation: west },
+        { startLocation: east, endLocation: east },
+      ]);
+      const action = await pollRun(
+        clientOf(),
+        await startRun(clientOf(), { workspaceUuid: workspaceUuid(), date: DATE, options }),
+      );
+      routesUsed[name] =
+        action.actionSummary && "routesUsed" in action.actionSummary ? action.actionSummary.routesUsed : undefined;
+    }
+    expect(routesUsed).toEqual({ zero: 2, "ten minutes": 2, "three hours": 1 });
+    for (const routeCost of [-1, 1.5, 86_401, "60"]) {
+      const res = await clientOf().POST("/v2/schedules", {
+        body: {
+          workspaceUuid: workspaceUuid(),
+          date: DATE,
+          options: { minimizeRoutes: false, balance: false, travelMode: "car", routeCost: routeCost as number },
+        },
+      });
+      expect(res.response.status).toBe(400);
+      expect(res.error?.details?.[0]?.path).toBe("options.routeCost");
+    }
+  });
+
   it("balance (true) spreads a cluster over the drivers that one driver would serve alone (omitted or false)", async () => {
     const working: Record<string, number[]> = {}; // stops per route used
     for (const [name, options] of [

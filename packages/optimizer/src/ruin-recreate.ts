@@ -4,7 +4,7 @@
  * recreate re-inserts the removed and all unassigned jobs one by one, each at its cheapest feasible position, skipping
  * each position with a small "blink" probability.
  */
-import { type Model, serviceStart } from "./model.js";
+import { latestArrival, type Model, serviceStart } from "./model.js";
 import type { Rng } from "./rng.js";
 import type { CostParams, PlanState, Route } from "./route-state.js";
 
@@ -23,6 +23,9 @@ export interface SisrParams {
   /** The insertion first scans the routes of this many nearest neighbours of the job (0 = all routes). */
   granular: number;
 }
+
+/** Nearest neighbours of a left-out job that route elimination may eject to make room for it. */
+const EJECT_NEIGHBOURS = 30;
 
 export const DEFAULT_SISR: SisrParams = {
   avgRemoved: 10,
@@ -403,6 +406,101 @@ export class RuinRecreate {
     this.bestR = r;
     this.bestP = p;
   }
+
+  /**
+   * Insertion with one ejection (Nagata & Bräysy 2009, "A powerful route minimization heuristic for the VRPTW"):
+   * put job j on a route in place of one job k that was left out less often so far (`absence[k] < absence[j]`, and
+   * of no higher weight), at a feasible position of the route without k. Among all such pairs the one with the
+   * lowest absence of k wins, then the smallest travel change. Only j's nearest neighbours are candidates for k
+   * (so a move costs about as much as a recreate). The ejected job is re-inserted at its cheapest position when it
+   * fits anywhere, else left out. Returns false when no ejection makes room for j.
+   */
+  insertEjecting(s: PlanState, j: number, absence: Float64Array, weights: Float64Array): boolean {
+    const md = this.md;
+    const m = md.m;
+    const tt = md.tt;
+    const lj = md.jobLoc[j]!;
+    const sj = md.service[j]!;
+    const loadJ = md.load[j]!;
+    const absJ = absence[j]!;
+    const wJ = weights[j]!;
+    const lastEnd = md.lastEnd[j]!;
+    let bestAbs = Number.POSITIVE_INFINITY;
+    let bestDelta = Number.POSITIVE_INFINITY;
+    let bestR = -1;
+    let bestQ = -1;
+    let bestGap = -1;
+    const K = md.nbK;
+    const lim = Math.min(EJECT_NEIGHBOURS, K);
+    for (let t = 0; t < lim; t++) {
+      const k = md.nb[j * K + t]!;
+      const r = s.routeOf[k]!;
+      if (r < 0 || md.compat[j * m + r] === 0) continue;
+      const absK = absence[k]!;
+      if (!(absK < absJ) || absK > bestAbs || weights[k]! > wJ) continue;
+      const route = s.routes[r]!;
+      const len = route.len;
+      const q = s.posOf[k]!;
+      const { job, loc, early, late, arc } = route;
+      if (route.load - md.load[k]! + loadJ > md.vCap[r]!) continue;
+      if (this.lateTmp.length < len + 2) {
+        this.lateTmp = new Float64Array(2 * (len + 2));
+        this.earlyTmp = new Float64Array(2 * (len + 2));
+      }
+      const lateQ = this.lateTmp;
+      const earlyQ = this.earlyTmp;
+      {
+        const dSkip = tt(loc[q - 1]!, loc[q + 1]!);
+        const removal = dSkip - arc[q - 1]! - arc[q]!;
+        // Latest arrivals before q and earliest departures after q, in the route without k.
+        const beforeK = late[q + 1]! - dSkip;
+        lateQ[q - 1] = q === 1 ? beforeK : latestArrival(md, job[q - 1]!, beforeK - md.service[job[q - 1]!]!);
+        for (let x = q - 2; x >= 0; x--) {
+          const nx = lateQ[x + 1]! - arc[x]!;
+          lateQ[x] = x === 0 ? nx : latestArrival(md, job[x]!, nx - md.service[job[x]!]!);
+        }
+        // Arriving at q + 1 no later than before keeps the rest feasible; only non-metric travel can break it.
+        let arr = early[q - 1]! + dSkip;
+        if (!(arr <= late[q + 1]!)) continue;
+        for (let x = q + 1; x <= len; x++) {
+          earlyQ[x] = serviceStart(md, job[x]!, arr) + md.service[job[x]!]!;
+          arr = earlyQ[x]! + arc[x]!;
+        }
+        // Gaps of the route without k, named by the original position before the gap.
+        for (let a = 0; a <= len; a++) {
+          if (a === q) continue;
+          const b = a + 1 === q ? q + 1 : a + 1;
+          const dep = a < q ? early[a]! : earlyQ[a]!;
+          // Departures only grow along the route: past j's last window end no later gap can serve it.
+          if (dep > lastEnd) break;
+          const dA = tt(loc[a]!, lj);
+          const st = serviceStart(md, j, dep + dA);
+          if (st === Number.POSITIVE_INFINITY) continue;
+          const dB = tt(lj, loc[b]!);
+          const latest = b < q ? lateQ[b]! : late[b]!;
+          if (st + sj + dB > latest) continue;
+          const delta = removal + dA + dB - (b === q + 1 && a === q - 1 ? dSkip : arc[a]!);
+          if (absK < bestAbs || delta < bestDelta) {
+            bestAbs = absK;
+            bestDelta = delta;
+            bestR = r;
+            bestQ = q;
+            bestGap = a < q ? a : a - 1;
+          }
+        }
+      }
+    }
+    if (bestR < 0) return false;
+    const route = s.routes[bestR]!;
+    const k = route.job[bestQ]!;
+    this.removeJob(s, k);
+    this.place(s, j, bestR, bestGap);
+    if (!this.insertBest(s, k)) s.unassigned.push(k);
+    return true;
+  }
+
+  private lateTmp = new Float64Array(0);
+  private earlyTmp = new Float64Array(0);
 
   /** Insert job j after position p of route r. */
   private place(s: PlanState, j: number, r: number, bestP: number): void {

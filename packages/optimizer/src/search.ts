@@ -108,7 +108,7 @@ export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, 
   }
   let it = 0;
   if (opt.minimizeRoutes && active.length > 0) {
-    it = eliminateRoutes(md, rr, weights, cur, cand, Math.floor(iters * 0.6), Math.max(200, iters * 0.15), opt);
+    it = eliminateRoutes(md, rr, weights, cur, cand, Math.floor(iters * 0.5), Math.max(200, iters * 0.35), opt);
     curPen = penaltyOf(cur, weights);
     curBase = cur.baseCost();
     bestPen = curPen;
@@ -122,6 +122,14 @@ export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, 
     const ratio = tf / t0;
     const startIt = it;
     const span = Math.max(1, iters - startIt);
+    // After route elimination the fleet is tight: most moves that must open a route are hopeless (the fixed cost),
+    // so the search rarely moves. There, when every job is served, no route may be opened and a plan that leaves
+    // jobs out is accepted at a penalty per unit of job weight (`lambda`, from one mean arc), raised or lowered
+    // every 128 iterations so that about a fifth of them start from such a plan (HGS's penalty management). The best
+    // plan still serves every job.
+    let lambda = opt.minimizeRoutes && curPen === 0 ? avgArc : 0;
+    let outSeen = 0;
+    if (lambda > 0) rr.maxRoutes = cur.usedRoutes();
     for (; it < iters; it++) {
       if ((it & 31) === 0 && opt.timeUp()) break;
       const temp = t0 * ratio ** ((it - startIt) / span);
@@ -134,7 +142,16 @@ export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, 
       if (!rr.bad) {
         pen = penaltyOf(cand, weights);
         base = cand.baseCost();
-        accept = pen < curPen || (pen === curPen && base < curBase - temp * Math.log(rng.next()));
+        if (lambda > 0) accept = base + lambda * pen < curBase + lambda * curPen - temp * Math.log(rng.next());
+        else accept = pen < curPen || (pen === curPen && base < curBase - temp * Math.log(rng.next()));
+      }
+      if (lambda > 0) {
+        if (curPen > 0) outSeen++;
+        if ((it & 127) === 127) {
+          // Bounded, so that it never reaches 0 or Infinity (Infinity × 0 would be NaN).
+          lambda = Math.min(Math.max(lambda * (outSeen > 128 * 0.2 ? 1.3 : 0.85), avgArc * 1e-3), avgArc * 1e3);
+          outSeen = 0;
+        }
       }
       if (accept) {
         cur.copyRoutesFrom(cand, rr.touchedList);
@@ -158,6 +175,7 @@ export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, 
       }
     }
   }
+  rr.maxRoutes = Number.POSITIVE_INFINITY;
   // The pair moves of the descent cost about as much as 16 iterations per job: only with a large enough budget.
   if (active.length > 0 && !opt.timeUp()) polish(rr, rng, active, weights, best, cand, iters >= 20 * active.length);
   return { plan: best, iterations: it };
@@ -174,11 +192,13 @@ export function setTemperatures(t0: number, tf: number): void {
 }
 
 /**
- * Route elimination (after SISR's fleet minimization): empty the smallest route, forbid opening a new one, and run
- * ruin-and-recreate accepting a plan when it leaves fewer jobs out, or jobs that were left out less often so far
- * (absence counters), until every job that was served is served again. Repeats while it succeeds within
- * `attemptBudget` iterations and the total stays within `budget`. Returns the iterations used; `cur` holds the
- * result and `cand` equals it.
+ * Route elimination: SISR's fleet minimization (Christiaens & Vanden Berghe 2020) with Nagata & Bräysy's
+ * ejections. Empty one route, forbid opening a new one, and run ruin-and-recreate, where every job the recreate
+ * leaves out may take the place of a job left out less often so far (absence counters, one ejection), accepting a
+ * plan when it leaves fewer jobs out, or jobs that were left out less often so far, until every job that was served
+ * is served again. Then the next route, while each succeeds within `attemptBudget` iterations and the total stays
+ * within `budget`. Returns the iterations used;
+ * `cur` holds the result and `cand` equals it.
  */
 function eliminateRoutes(
   md: Model,
@@ -197,6 +217,15 @@ function eliminateRoutes(
     let a = 0;
     for (const j of p.unassigned) a += absence[j]!;
     return a;
+  };
+  // One ejection per iteration, for the left-out job that was left out most often (ties: the first listed).
+  const eject = (p: PlanState) => {
+    let j = -1;
+    for (const k of p.unassigned) if (j < 0 || absence[k]! > absence[j]!) j = k;
+    if (j < 0) return;
+    const out = p.unassigned;
+    p.unassigned = out.filter((k) => k !== j);
+    if (!rr.insertEjecting(p, j, absence, weights)) p.unassigned.push(j);
   };
   let it = 0;
   let used = cur.usedRoutes();
@@ -223,8 +252,11 @@ function eliminateRoutes(
       rr.ruin(cand);
       rr.recreate(cand);
       for (const j of cand.unassigned) absence[j]!++;
+      eject(cand);
       const pen = penaltyOf(cand, weights);
       const abs = absSum(cand);
+      // The counters grew since the current plan was accepted: compare both sums as they stand now.
+      tAbs = absSum(tcur);
       if (!rr.bad && (pen < tPen || (pen === tPen && abs < tAbs))) {
         tcur.copyRoutesFrom(cand, rr.touchedList);
         tPen = pen;
@@ -237,6 +269,8 @@ function eliminateRoutes(
       cur.copyAllFrom(tcur);
       used = cur.usedRoutes();
     } else {
+      // Measured on Solomon: retrying with the next smallest route rarely succeeds and costs the distance phase
+      // its iterations, so the first failure ends the phase.
       cand.copyAllFrom(cur);
       break;
     }

@@ -567,6 +567,18 @@ describe("solve: properties", () => {
     );
   });
 
+  it("with minimizeRoutes (route elimination, ejections, penalized acceptance) returns feasible, deterministic plans", () => {
+    fc.assert(
+      fc.property(problemArb, fc.boolean(), ([problem, seed], isSparse) => {
+        const run = () => solve(problem, { seed, iterations: 300, minimizeRoutes: true });
+        const s = isSparse ? sparse(run) : run();
+        expect(verify(problem, s)).toEqual([]);
+        expect(isSparse ? sparse(run) : run()).toEqual(s);
+      }),
+      { numRuns: 150, seed: 24 },
+    );
+  });
+
   it("is deterministic for a given input and seed", () => {
     fc.assert(
       fc.property(problemArb, ([problem, seed]) => {

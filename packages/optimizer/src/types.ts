@@ -96,7 +96,7 @@ export interface SolveOptions {
   iterations?: number;
   /**
    * Fewer vehicles first, then travel duration (a fixed cost per used vehicle larger than any travel total, and a
-   * route-elimination phase that takes up to 60 % of the iterations). Jobs served still come first.
+   * route-elimination phase that takes up to half of the iterations). Jobs served still come first.
    */
   minimizeRoutes?: boolean;
   /**

@@ -1475,6 +1475,8 @@ export interface components {
              * @default false
              */
             balance: boolean;
+            /** @description Fixed cost of each route used, in seconds of travel (absent: 0): a route is used only when it saves more travel time than this (e.g. the travel worth a driver's day). A trade-off, unlike `minimizeRoutes`, which is a priority. */
+            routeCost?: number;
             /**
              * @default car
              * @enum {string}

@@ -70,6 +70,8 @@ export interface PlanInput {
   seed: number;
   minimizeRoutes?: boolean;
   balance?: boolean;
+  /** Fixed cost of each route used, in seconds of travel (the solver's `vehicleCost`; default 0). */
+  routeCost?: number;
   /** Search effort (default `fast`, see docs/scheduling.md). */
   budget?: Budget;
   /** Exact iteration count; overrides `budget`. */
@@ -327,6 +329,7 @@ export function plan(input: PlanInput): PlanResult {
   if (input.iterations !== undefined) options.iterations = input.iterations;
   if (input.minimizeRoutes) options.minimizeRoutes = true;
   if (input.balance) options.balance = true;
+  if (input.routeCost !== undefined && input.routeCost > 0) options.vehicleCost = input.routeCost;
   const solution = solve(problem, options);
   return toPlanResult(input, solution, origin, problem);
 }

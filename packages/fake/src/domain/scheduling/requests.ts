@@ -17,6 +17,8 @@ import { getWorkspace } from "../workspaces.js";
 export interface ScheduleOptions {
   minimizeRoutes?: boolean | undefined;
   balance?: boolean | undefined;
+  /** Fixed cost of each route used, in seconds of travel (0 to 86,400, default 0). */
+  routeCost?: number | undefined;
   travelMode?: TravelMode | undefined;
 }
 

@@ -68,6 +68,7 @@ export function runSchedule(ctx: Context, action: ActionRecord, params: Schedule
     seed: seedOf(action.uuid),
     minimizeRoutes: options.minimizeRoutes === true,
     balance: options.balance === true,
+    routeCost: options.routeCost ?? 0,
     budget: SCHEDULING_BUDGET,
   };
   const run = { date: request.date, mode: request.mode };

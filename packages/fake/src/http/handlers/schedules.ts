@@ -26,6 +26,7 @@ const options = z
   .strictObject({
     minimizeRoutes: z.boolean().optional(),
     balance: z.boolean().optional(),
+    routeCost: z.number().int().min(0).max(86_400).optional(),
     travelMode: z.enum(["car", "bicycle"]).optional(),
   })
   .optional();

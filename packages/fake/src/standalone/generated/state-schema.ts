@@ -590,6 +590,9 @@ export const FAKE_DATA_SCHEMA: Record<string, unknown> = {
         "balance": {
           "type": "boolean"
         },
+        "routeCost": {
+          "type": "number"
+        },
         "travelMode": {
           "enum": [
             "bicycle",
