@@ -7,6 +7,7 @@
  * ESM build works with the CommonJS `./node` entry and the other way round (docs/decisions/0016-fake-runtime.md).
  */
 import type { Context } from "./domain/context.js";
+import type { OwnUrls } from "./http/own-urls.js";
 import type { Logger, Router } from "./http/router.js";
 
 /**
@@ -41,6 +42,8 @@ export interface FakeRuntime {
   readonly background: readonly BackgroundWork[];
   /** The earliest instant any background work is due, or null. */
   nextDueAt(): number | null;
+  /** The fake's own addresses, which webhook subscriptions may not point at; a server adds the one it listens on. */
+  readonly ownUrls: OwnUrls;
 }
 
 /** The runtime shape this copy of the package builds and reads. */

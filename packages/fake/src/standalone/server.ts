@@ -19,6 +19,7 @@ import { runtimeOf } from "../runtime.js";
 import { createAccessPolicy } from "./access.js";
 import { consoleResponse } from "./console-page.js";
 import { homeResponse } from "./home.js";
+import { ownNames } from "./own-names.js";
 import { startRealTimeDriver } from "./real-time-clock.js";
 
 /**
@@ -384,6 +385,7 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
     server.once("error", reject);
     server.listen(options.port ?? 4010, host, () => {
       const { port } = server.address() as AddressInfo;
+      const forgetAddress = runtime.ownUrls.addServer(port, ownNames(host, options.allowHosts));
       driver.kick();
       resolve({
         server,
@@ -391,6 +393,7 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
         close: ({ graceMs = 10_000 } = {}) => {
           closing ??= new Promise<void>((done, fail) => {
             driver.stop();
+            forgetAddress();
             const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
             deadline.unref();
             server.close((e) => {
