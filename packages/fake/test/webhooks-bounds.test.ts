@@ -1,7 +1,7 @@
 /**
- * Webhook delivery has bounds (`docs/api-contract.md` section 9): attempts go through a pool, at most
- * WEBHOOK_MAX_IN_FLIGHT_PER_RECEIVER to one receiver (the origin of the URL) and WEBHOOK_MAX_IN_FLIGHT in all, the
- * rest queued in the delivery log and started in order as attempts end; and a subscription may not point at the
+ * Webhook delivery has bounds (`docs/api-contract.md` section 9): attempts go through a pool, one per subscription,
+ * at most WEBHOOK_MAX_IN_FLIGHT_PER_RECEIVER to one receiver (the origin of the URL) and WEBHOOK_MAX_IN_FLIGHT in
+ * all, the rest queued in the delivery log and started in order as attempts end; and a subscription may not point at the
  * fake itself (400 naming `url`), in process or on a standalone server. Real sockets: a receiver counts the
  * connections it holds at once.
  */
@@ -28,17 +28,22 @@ const all = { open: 0, most: 0 };
 
 /** A local receiver: counts the requests it holds at once, answers each after `holdMs` (never, when null). */
 async function startReceiver(holdMs: number | null) {
-  const receiver = { url: "", open: 0, most: 0, received: [] as string[] };
+  const receiver = { url: "", open: 0, most: 0, received: [] as string[], mostPerPath: 0 };
+  const openPaths = new Map<string, number>();
   const counted = holdMs === null ? { open: 0, most: 0 } : all;
   const server: Server = createServer((req, res) => {
     receiver.open += 1;
     counted.open += 1;
     receiver.most = Math.max(receiver.most, receiver.open);
     counted.most = Math.max(counted.most, counted.open);
+    const path = req.url ?? "/";
+    openPaths.set(path, (openPaths.get(path) ?? 0) + 1);
+    receiver.mostPerPath = Math.max(receiver.mostPerPath, openPaths.get(path) ?? 0);
     req.resume();
     const done = () => {
       receiver.open -= 1;
       counted.open -= 1;
+      openPaths.set(path, (openPaths.get(path) ?? 1) - 1);
     };
     req.on("end", () => {
       receiver.received.push(`${req.url} ${String(req.headers["x-dispatch-event-id"])}`);
@@ -113,16 +118,16 @@ async function publishedRoute(fake: Fake) {
 }
 
 describe("the delivery pool", () => {
-  it("holds at most 4 attempts per receiver and 64 in all; the rest wait their turn, and a healthy receiver is served", async () => {
+  it("holds one attempt per subscription, 16 per receiver and 64 in all; the rest wait their turn in order, and a healthy receiver is served", async () => {
     all.open = 0;
     all.most = 0;
     const fake = createFake({ now: "2026-11-23T08:00:00Z", webhooks: { timeoutMs: 1500 } });
-    // 20 receivers × 4 slots = 80 > 64: the global bound is reached; 6 subscriptions each (paths), 2 events.
-    const receivers = await Promise.all(Array.from({ length: 20 }, () => startReceiver(50)));
+    // 6 receivers × 16 slots = 96 > 64: the global bound is reached; 20 subscriptions each (paths) > 16, 2 events.
+    const receivers = await Promise.all(Array.from({ length: 6 }, () => startReceiver(50)));
     for (const receiver of receivers) {
-      for (let s = 0; s < 6; s++) expect((await subscribe(fake, `${receiver.url}/hooks/${s}`)).status).toBe(201);
+      for (let s = 0; s < 20; s++) expect((await subscribe(fake, `${receiver.url}/hooks/${s}`)).status).toBe(201);
     }
-    // A receiver that never answers, with many subscriptions: it holds its 4 slots, not the others'.
+    // A receiver that never answers: it holds its own slots until they time out, not the others'.
     const stuck = await startReceiver(null);
     for (let s = 0; s < 4; s++) expect((await subscribe(fake, `${stuck.url}/stuck/${s}`)).status).toBe(201);
     const healthy = await startReceiver(0);
@@ -143,9 +148,10 @@ describe("the delivery pool", () => {
 
     for (const receiver of receivers) {
       expect(receiver.most).toBe(WEBHOOK_MAX_IN_FLIGHT_PER_RECEIVER);
-      expect(receiver.received).toHaveLength(6 * 2);
+      expect(receiver.mostPerPath).toBe(1);
+      expect(receiver.received).toHaveLength(20 * 2);
       // Per subscription, in emission order.
-      for (let s = 0; s < 6; s++) {
+      for (let s = 0; s < 20; s++) {
         expect(receiver.received.filter((r) => r.startsWith(`/hooks/${s} `)).map((r) => r.split(" ")[1])).toEqual(
           events,
         );
@@ -154,9 +160,10 @@ describe("the delivery pool", () => {
     expect(all.most).toBe(WEBHOOK_MAX_IN_FLIGHT);
     expect(healthy.received.map((r) => r.split(" ")[1])).toEqual(events);
     const log = fake.webhooks.deliveries();
-    expect(log).toHaveLength(2 * (20 * 6 + 4 + 1));
-    expect(log.filter((d) => d.status === "succeeded")).toHaveLength(2 * (20 * 6 + 1));
-    // The stuck receiver's 8 attempts timed out, 4 at a time, and wait for their retry.
+    expect(log).toHaveLength(2 * (6 * 20 + 4 + 1));
+    expect(log.filter((d) => d.status === "succeeded")).toHaveLength(2 * (6 * 20 + 1));
+    // The stuck receiver's 8 attempts timed out, one per subscription at a time, and wait for their retry.
+    expect(stuck.mostPerPath).toBe(1);
     const stuckLog = log.filter((d) => d.url.startsWith(stuck.url));
     expect(stuckLog.every((d) => d.status === "pending" && d.attempts[0]?.result === "timeout")).toBe(true);
   }, 60_000);
@@ -173,7 +180,7 @@ describe("the delivery pool", () => {
     expect(fake.webhooks.deliveries().map((d) => d.status)).toEqual(Array(10).fill("pending"));
     await fake.runUntilIdle();
     expect(receiver.received).toHaveLength(20);
-    expect(receiver.most).toBeLessThanOrEqual(WEBHOOK_MAX_IN_FLIGHT_PER_RECEIVER);
+    expect(receiver.mostPerPath).toBe(1);
   });
 });
 

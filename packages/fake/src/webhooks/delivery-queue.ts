@@ -1,7 +1,7 @@
 /**
  * The queue of webhook attempts: an index over the delivery log's pending deliveries, which stay the one source of
- * truth (so snapshots and the state file keep the queue). The dispatcher asks it for the next attempt a receiver
- * may take, oldest delivery first; it never scans the whole log, so 51,000 queued deliveries cost what 51 do.
+ * truth (so snapshots and the state file keep the queue). The dispatcher asks it for the next attempt the pool may
+ * start, oldest delivery first, per subscription in order; it never scans the whole log.
  *
  * The index is derived and rebuilt whenever the fake's state object is replaced (reset, restore, a state file);
  * deliveries added since (fan-out, redelivery) are picked up by number, and a delivery that changed behind its
@@ -19,6 +19,8 @@ export interface QueuedAttempt {
   at: number;
   /** The receiver: the origin of the delivery's URL (the pool's unit). */
   receiver: string;
+  /** The delivery's subscription: its attempts start in order, one at a time. */
+  subscription: string;
 }
 
 /** A binary min-heap. */
@@ -77,10 +79,11 @@ export interface DeliveryQueue {
   /** The earliest instant an attempt waits for (epoch ms; at most now when one is due), or null when none. */
   nextDueAt(): number | null;
   /**
-   * The oldest due attempt whose receiver `accepts` another attempt, taken off the queue; undefined when none.
+   * The oldest due attempt the pool `accepts` (its receiver has room, its subscription none in flight), taken off
+   * the queue; undefined when none. Each subscription's attempts come out in the order of their deliveries.
    * It goes back on the queue only through {@link DeliveryQueue.requeue} (after its outcome is recorded).
    */
-  take(accepts: (receiver: string) => boolean): QueuedAttempt | undefined;
+  take(accepts: (next: QueuedAttempt) => boolean): QueuedAttempt | undefined;
   /** Queue a delivery's next attempt again after an outcome was recorded (a retry); ended ones are ignored. */
   requeue(delivery: WebhookDeliveryRecord): void;
 }
@@ -95,7 +98,7 @@ export function createDeliveryQueue(ctx: Context): DeliveryQueue {
   let synced = 0;
   /** Pending attempts not yet due, by due time. */
   let waiting = new Heap<QueuedAttempt>(byDue);
-  /** Due attempts per receiver, oldest delivery first. */
+  /** Due attempts per subscription, oldest delivery first. */
   let ready = new Map<string, Heap<QueuedAttempt>>();
 
   /** Whether an entry still describes its delivery's next attempt (not cancelled, ended or rescheduled since). */
@@ -107,7 +110,13 @@ export function createDeliveryQueue(ctx: Context): DeliveryQueue {
   function add(delivery: WebhookDeliveryRecord): void {
     if (delivery.status !== "pending" || delivery.nextAttemptAt === null) return;
     const seq = Number(/^whd_(\d+)$/.exec(delivery.id)?.[1] ?? 0);
-    waiting.push({ deliveryId: delivery.id, seq, at: delivery.nextAttemptAt, receiver: receiverOf(delivery.url) });
+    waiting.push({
+      deliveryId: delivery.id,
+      seq,
+      at: delivery.nextAttemptAt,
+      receiver: receiverOf(delivery.url),
+      subscription: delivery.subscriptionUuid,
+    });
   }
 
   /** Bring the index up to the state: rebuilt for a new state object, new deliveries added by number. */
@@ -125,21 +134,21 @@ export function createDeliveryQueue(ctx: Context): DeliveryQueue {
       const delivery = webhooks.deliveries.get(`whd_${synced}`);
       if (delivery) add(delivery);
     }
-    // Move what is due to its receiver's queue; drop what changed meanwhile.
+    // Move what is due to its subscription's queue; drop what changed meanwhile.
     const now = ctx.clock.now();
     for (let top = waiting.peek(); top !== undefined && (top.at <= now || !current(top)); top = waiting.peek()) {
       waiting.pop();
       if (!current(top)) continue;
-      let queue = ready.get(top.receiver);
+      let queue = ready.get(top.subscription);
       if (!queue) {
         queue = new Heap(bySeq);
-        ready.set(top.receiver, queue);
+        ready.set(top.subscription, queue);
       }
       queue.push(top);
     }
   }
 
-  /** The head of a receiver's queue, after dropping entries that changed meanwhile. */
+  /** The head of a subscription's queue, after dropping entries that changed meanwhile. */
   function head(queue: Heap<QueuedAttempt>): QueuedAttempt | undefined {
     let top = queue.peek();
     while (top !== undefined && !current(top)) {
@@ -152,9 +161,9 @@ export function createDeliveryQueue(ctx: Context): DeliveryQueue {
   return {
     nextDueAt() {
       sync();
-      for (const [receiver, queue] of ready) {
+      for (const [subscription, queue] of ready) {
         if (head(queue) !== undefined) return Math.min(ctx.clock.now(), queue.peek()?.at ?? Number.POSITIVE_INFINITY);
-        ready.delete(receiver);
+        ready.delete(subscription);
       }
       return waiting.peek()?.at ?? null;
     },
@@ -162,13 +171,13 @@ export function createDeliveryQueue(ctx: Context): DeliveryQueue {
       sync();
       let best: Heap<QueuedAttempt> | undefined;
       let bestSeq = Number.POSITIVE_INFINITY;
-      for (const [receiver, queue] of ready) {
+      for (const [subscription, queue] of ready) {
         const top = head(queue);
         if (top === undefined) {
-          ready.delete(receiver);
+          ready.delete(subscription);
           continue;
         }
-        if (top.seq < bestSeq && accepts(receiver)) {
+        if (top.seq < bestSeq && accepts(top)) {
           best = queue;
           bestSeq = top.seq;
         }

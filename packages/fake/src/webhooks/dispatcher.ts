@@ -16,7 +16,7 @@ import {
   prepareAttempt,
   recordAttempt,
 } from "../domain/webhooks.js";
-import { createDeliveryQueue } from "./delivery-queue.js";
+import { createDeliveryQueue, type QueuedAttempt } from "./delivery-queue.js";
 
 /**
  * An in-process webhook receiver: your app's handler, taking the delivery as a `Request` and answering a
@@ -38,9 +38,10 @@ export const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /**
  * Attempts in flight to one receiver (the origin of a subscription's URL) at most: a receiver sees a few
- * connections at a time, as from a real sender, and one slow receiver holds only its own slots.
+ * connections at a time, as from a real sender, and one slow receiver holds only its own slots. Each
+ * subscription has at most one attempt in flight, so its events arrive in emission order (retries aside).
  */
-export const WEBHOOK_MAX_IN_FLIGHT_PER_RECEIVER = 4;
+export const WEBHOOK_MAX_IN_FLIGHT_PER_RECEIVER = 16;
 
 /** Attempts in flight in all at most: the rest wait in the delivery log, so file handles and memory stay bounded. */
 export const WEBHOOK_MAX_IN_FLIGHT = 64;
@@ -51,7 +52,7 @@ export interface WebhookDispatcher {
   /** The earliest instant an attempt is due (attempts in flight excluded), or null. */
   nextDueAt(): number | null;
   /**
-   * Make every attempt due now and record their outcomes: through the pool (at most
+   * Make every attempt due now and record their outcomes: through the pool (one per subscription,
    * {@link WEBHOOK_MAX_IN_FLIGHT_PER_RECEIVER} per receiver, {@link WEBHOOK_MAX_IN_FLIGHT} in all), the rest queued
    * in order and started as attempts end. Resolves once no attempt is in flight.
    */
@@ -68,6 +69,8 @@ export interface WebhookDispatcher {
 interface Pool {
   inFlight: Map<string, AbortController>;
   perReceiver: Map<string, number>;
+  /** The subscriptions with an attempt in flight (one each at most). */
+  subscriptions: Set<string>;
   idle: { resolve: () => void; reject: (error: unknown) => void }[];
   /** What went wrong while recording an outcome, rethrown to the waiters. */
   failure?: { error: unknown } | undefined;
@@ -120,19 +123,21 @@ export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = 
   let pool = newPool();
 
   function newPool(): Pool {
-    return { inFlight: new Map(), perReceiver: new Map(), idle: [] };
+    return { inFlight: new Map(), perReceiver: new Map(), subscriptions: new Set(), idle: [] };
   }
 
   /** Start what the pool has room for, oldest due delivery first; settle the waiters once nothing is in flight. */
   function pump(): void {
     const current = pool;
-    const accepts = (receiver: string) => (current.perReceiver.get(receiver) ?? 0) < WEBHOOK_MAX_IN_FLIGHT_PER_RECEIVER;
+    const accepts = (next: QueuedAttempt) =>
+      !current.subscriptions.has(next.subscription) &&
+      (current.perReceiver.get(next.receiver) ?? 0) < WEBHOOK_MAX_IN_FLIGHT_PER_RECEIVER;
     try {
       while (current.inFlight.size < WEBHOOK_MAX_IN_FLIGHT) {
         const next = queue.take(accepts);
         if (next === undefined) break;
         const plan = prepareAttempt(ctx, next.deliveryId);
-        if (plan) attempt(plan, next.receiver, current);
+        if (plan) attempt(plan, next, current);
       }
     } catch (error) {
       current.failure ??= { error };
@@ -198,11 +203,12 @@ export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = 
     }
   }
 
-  function attempt(plan: AttemptPlan, receiver: string, current: Pool): void {
+  function attempt(plan: AttemptPlan, { receiver, subscription }: QueuedAttempt, current: Pool): void {
     const state = ctx.state;
     const controller = new AbortController();
     current.inFlight.set(plan.deliveryId, controller);
     current.perReceiver.set(receiver, (current.perReceiver.get(receiver) ?? 0) + 1);
+    current.subscriptions.add(subscription);
     send(plan, controller)
       .then((outcome) => {
         if (ctx.state !== state) return;
@@ -215,6 +221,7 @@ export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = 
       .finally(() => {
         if (current !== pool) return;
         current.inFlight.delete(plan.deliveryId);
+        current.subscriptions.delete(subscription);
         const left = (current.perReceiver.get(receiver) ?? 1) - 1;
         if (left > 0) current.perReceiver.set(receiver, left);
         else current.perReceiver.delete(receiver);
