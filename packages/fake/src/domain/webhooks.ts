@@ -169,6 +169,26 @@ export function fanOutEvents(ctx: Context): void {
   }
 }
 
+/**
+ * The events by id, per events array (append-only: a new state brings a new array), indexed as far as it was read.
+ * An attempt finds its event in constant time, however long the fake has run.
+ */
+const eventIndex = new WeakMap<EventRecord[], { indexed: number; byId: Map<string, EventRecord> }>();
+
+/** The event with this id, or undefined. */
+function eventById(events: EventRecord[], id: string): EventRecord | undefined {
+  let index = eventIndex.get(events);
+  if (!index) {
+    index = { indexed: 0, byId: new Map() };
+    eventIndex.set(events, index);
+  }
+  for (; index.indexed < events.length; index.indexed++) {
+    const event = events[index.indexed];
+    if (event && !index.byId.has(event.id)) index.byId.set(event.id, event);
+  }
+  return index.byId.get(id);
+}
+
 /** The envelope of an event, keys in the contract's order; the same bytes on every attempt. */
 export function toWebhookEnvelope(event: EventRecord): WebhookEnvelope {
   const createdAt = isoString(event.createdAt);
@@ -191,7 +211,7 @@ export function prepareAttempt(ctx: Context, deliveryId: string): AttemptPlan | 
   const delivery = webhooks.deliveries.get(deliveryId);
   if (delivery?.status !== "pending") return undefined;
   const subscription = webhooks.subscriptions.get(delivery.subscriptionUuid);
-  const event = events.find((e) => e.id === delivery.eventId);
+  const event = eventById(events, delivery.eventId);
   if (!subscription || !event) return undefined;
   return {
     deliveryId,
@@ -245,7 +265,7 @@ export function redeliver(ctx: Context, deliveryId: string): WebhookDeliveryReco
   const original = webhooks.deliveries.get(deliveryId);
   if (!original) throw notFound("webhook delivery", deliveryId);
   const subscription = webhooks.subscriptions.get(original.subscriptionUuid);
-  const event = events.find((e) => e.id === original.eventId);
+  const event = eventById(events, original.eventId);
   if (!subscription || !event) {
     throw new DomainError(
       "CONFLICT",
