@@ -21,6 +21,11 @@ export interface BackgroundWork {
   nextDueAt(): number | null;
   /** Run everything due at or before the clock's now. */
   runDue(): Promise<void>;
+  /**
+   * Call `listener` after each step of a long run (a webhook attempt recorded while the queue drains), so a host
+   * can save the state meanwhile; returns the function that stops it.
+   */
+  onProgress?(listener: () => void): () => void;
 }
 
 /** The runtime of one fake (see the module's comment). */

@@ -11,6 +11,7 @@ import { createFake, type Fake } from "@dispatchkit/fake";
 import { startServer } from "@dispatchkit/fake/node";
 import { afterEach, describe, expect, it } from "vitest";
 import { createContractValidator } from "../../../test/support/openapi-validator.js";
+import { startRealTimeDriver } from "../src/standalone/real-time-clock.js";
 import { WEBHOOK_MAX_IN_FLIGHT, WEBHOOK_MAX_IN_FLIGHT_PER_RECEIVER } from "../src/webhooks/dispatcher.js";
 import { DATE, workspaceOf } from "./support/flow.js";
 
@@ -181,6 +182,35 @@ describe("the delivery pool", () => {
     await fake.runUntilIdle();
     expect(receiver.received).toHaveLength(20);
     expect(receiver.mostPerPath).toBe(1);
+  });
+});
+
+describe("a long drain", () => {
+  it("reports each recorded attempt to the standalone server's driver, which saves meanwhile", async () => {
+    const fake = createFake({ now: "2026-11-23T08:00:00Z", webhooks: { timeoutMs: 300 } });
+    const stop = [
+      fake.webhooks.listen("https://slow.example.com/hooks", () => new Promise<Response>(() => undefined)),
+      fake.webhooks.listen("https://fast.example.com/hooks", () => new Response(null, { status: 204 })),
+    ];
+    closers.push(async () => {
+      for (const unlisten of stop) unlisten();
+    });
+    expect((await subscribe(fake, "https://slow.example.com/hooks")).status).toBe(201);
+    expect((await subscribe(fake, "https://fast.example.com/hooks")).status).toBe(201);
+    await publishedRoute(fake);
+    // What the state file would see at each save the driver asks for: the attempts recorded so far.
+    const seen: number[] = [];
+    const recorded = () => fake.webhooks.deliveries().filter((d) => d.attempts.length > 0).length;
+    const driver = startRealTimeDriver(
+      fake,
+      () => undefined,
+      () => seen.push(recorded()),
+    );
+    closers.push(async () => driver.stop());
+    driver.kick();
+    while (recorded() < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+    // The fast receiver's attempt was reported before the slow one timed out, not only at the end of the run.
+    expect(seen[0]).toBe(1);
   });
 });
 

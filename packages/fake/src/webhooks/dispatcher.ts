@@ -61,6 +61,8 @@ export interface WebhookDispatcher {
   listen(url: string, handler: WebhookHandler): () => void;
   /** Stop delivering `url` in-process (deliveries to it go over HTTP again). */
   unlisten(url: string): void;
+  /** Call `listener` after each recorded attempt (a long drain), until the returned function is called. */
+  onProgress(listener: () => void): () => void;
   /** Abort the attempts in flight (reset, restore): their outcomes are never recorded. */
   abortInFlight(): void;
 }
@@ -116,6 +118,7 @@ export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = 
     throw new RangeError(`Failed to create the fake: webhooks.timeoutMs=${timeoutMs} is not a positive number`);
   }
   const listeners = new Map<string, WebhookHandler>();
+  const progress = new Set<() => void>();
   const queue = createDeliveryQueue(ctx);
   // The attempts in flight, by delivery id, with their receiver's count. A reset or restore aborts them all and
   // starts a new pool before it replaces the state, so every attempt of the current pool belongs to the current
@@ -214,6 +217,7 @@ export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = 
         if (ctx.state !== state) return;
         const delivery = recordAttempt(ctx, plan, outcome);
         if (delivery) queue.requeue(delivery);
+        for (const listener of progress) listener();
       })
       .catch((error: unknown) => {
         current.failure ??= { error };
@@ -245,6 +249,10 @@ export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = 
       const idle = new Promise<void>((resolve, reject) => current.idle.push({ resolve, reject }));
       pump();
       return idle;
+    },
+    onProgress(listener) {
+      progress.add(listener);
+      return () => progress.delete(listener);
     },
     listen(url, handler) {
       const key = listenerKey(url, "listen for webhooks");
