@@ -235,3 +235,50 @@ export const FAKE_DATA_SCHEMA: Record<string, unknown> = ${JSON.stringify(schema
     console.log(`generated ${statePath}`);
   }
 }
+
+// Also generates packages/fake/src/standalone/generated/documents.ts (the text of openapi.yaml and of
+// packages/fake/control-openapi.yaml, which the standalone server serves at /_fake/openapi.yaml and
+// /_fake/control-openapi.yaml from any build, the bundled CLI included) and packages/fake/src/control/generated/
+// package-version.ts (the version `GET /_fake/health` reports; `npm run version-packages` regenerates it).
+{
+  const here = (p) => fileURLToPath(new URL(p, root));
+  const banner = (from) => `/**
+ * DO NOT EDIT: generated from ${from} (npm run generate). CI fails when this file is stale (npm run check:generated).
+ */
+
+`;
+  const outputs = [
+    {
+      path: "packages/fake/src/standalone/generated/documents.ts",
+      source: `${banner("openapi.yaml and packages/fake/control-openapi.yaml")}/** The text of openapi.yaml: the API's contract. */
+export const OPENAPI_YAML: string = ${JSON.stringify(readFileSync(here("openapi.yaml"), "utf8"))};
+
+/** The text of packages/fake/control-openapi.yaml: the test-control endpoints. */
+export const CONTROL_OPENAPI_YAML: string = ${JSON.stringify(readFileSync(here("packages/fake/control-openapi.yaml"), "utf8"))};
+`,
+    },
+    {
+      path: "packages/fake/src/control/generated/package-version.ts",
+      source: `${banner("packages/fake/package.json")}/** The version of @dispatchkit/fake. */
+export const PACKAGE_VERSION = ${JSON.stringify(JSON.parse(readFileSync(here("packages/fake/package.json"), "utf8")).version)};
+`,
+    },
+  ];
+  for (const { path, source } of outputs) {
+    if (process.argv.includes("--check")) {
+      let current = "";
+      try {
+        current = readFileSync(here(path), "utf8");
+      } catch {}
+      if (current !== source) {
+        console.error(`check:generated: ${path} is stale; run npm run generate and commit it`);
+        process.exit(1);
+      }
+      console.log(`check:generated: ${path} is up to date`);
+    } else {
+      mkdirSync(dirname(here(path)), { recursive: true });
+      writeFileSync(here(path), source);
+      console.log(`generated ${here(path)}`);
+    }
+  }
+}

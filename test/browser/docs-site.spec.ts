@@ -302,6 +302,51 @@ test("no HTML or CSS file of the site loads a script, style or font from outside
   expect(external).toEqual([]);
 });
 
+test("the site's search finds words inside the guides, not only page and symbol names", async ({ browser }) => {
+  const server = await serveSite();
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/index.html`);
+    // "retries" names no page; the guides explain them (docs/sdk.md, docs/standalone.md).
+    await page.locator("#tsd-search-trigger").click();
+    await page.locator("#tsd-search-input").fill("retries");
+    const guideHits = page.locator('#tsd-search-results a[href*="documents/"]');
+    await expect(guideHits.first()).toBeVisible();
+    expect(await guideHits.count()).toBeGreaterThan(0);
+  } finally {
+    await context.close();
+    await new Promise((done) => server.close(done));
+  }
+});
+
+test("every docs link the standalone server's home prints resolves in the built site, anchors included", async () => {
+  // The built packages (npm run build), as a user runs them: the home names the published site; its pages are the
+  // ones this site has.
+  const { createFake } = await import("@dispatchkit/fake");
+  const { startServer } = await import("@dispatchkit/fake/node");
+  const running = await startServer(createFake(), { port: 0 });
+  try {
+    const home = (await (await fetch(`${running.url}/`, { headers: { accept: "application/json" } })).json()) as {
+      docs: Record<string, string>;
+    };
+    const site = home.docs.site ?? "";
+    expect(site).toMatch(/^https:\/\/.+\/$/);
+    for (const [name, link] of Object.entries(home.docs)) {
+      expect(link.startsWith(site), `${name}: ${link} is on the docs site`).toBe(true);
+      const [path = "", anchor] = link.slice(site.length).split("#");
+      const file = join(siteDir, path === "" || path.endsWith("/") ? `${path}index.html` : path);
+      expect(existsSync(file), `${name}: ${link} → ${relative(siteDir, file)} exists in the built site`).toBe(true);
+      if (anchor !== undefined) {
+        const html = await readFile(file, "utf8");
+        expect(html.includes(`id="${anchor}"`), `${name}: ${link} → #${anchor} is an anchor of the page`).toBe(true);
+      }
+    }
+  } finally {
+    await running.close();
+  }
+});
+
 test("every page and link of the site works offline, with no console error", async ({ browser }, testInfo) => {
   // Every page, on a loaded 2-core machine.
   test.setTimeout(15 * 60_000);

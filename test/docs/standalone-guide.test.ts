@@ -88,6 +88,24 @@ describe("docs/standalone.md", () => {
     expect(stdout).toBe("Main ['ORD-1']\n");
   });
 
+  it.skipIf(!hasShellTools)("runs the health check and the control endpoints' curl lines", async () => {
+    const script = `BASE=${server.url}\n${fencedBlocks("Health check", "sh")[0]}\n${fencedBlocks("Test control endpoints", "sh")[0]}`;
+    const { stdout, stderr } = await run("bash", ["--norc", "--noprofile", "-euo", "pipefail", "-c", script], {
+      timeout: 30_000,
+    });
+    expect(stderr).toBe("");
+    const [health, organization, ...events] = jsonValues(stdout) as Record<string, unknown>[];
+    expect(health).toEqual({
+      status: "ok",
+      version: expect.any(String),
+      uptimeSeconds: expect.any(Number),
+      stateFile: null,
+    });
+    expect(organization).toEqual({ token: expect.any(String), workspace: expect.any(String) });
+    // A new server has emitted nothing yet.
+    expect(events).toEqual([]);
+  });
+
   it.skipIf(!hasShellTools)("runs the curl session (a whole day) and the two errors after it", async () => {
     const [session = "", errors = ""] = fencedBlocks("With curl", "sh");
     const script = session.replace("BASE=http://127.0.0.1:4010", `BASE=${server.url}`) + errors;

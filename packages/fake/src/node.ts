@@ -9,4 +9,10 @@ export { CONTROL_PREFIX } from "./control/http.js";
 // The control endpoints under /_fake/
 export { handleControlRequest } from "./standalone/control-requests.js";
 // The standalone server
-export { type RunningServer, type ServerOptions, type ServerTimeouts, startServer } from "./standalone/server.js";
+export {
+  type RequestLogEntry,
+  type RunningServer,
+  type ServerOptions,
+  type ServerTimeouts,
+  startServer,
+} from "./standalone/server.js";

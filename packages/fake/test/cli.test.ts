@@ -1,17 +1,21 @@
 // The `dispatch-fake` command as users run it: spawned from its bundle (test/support/fake-cli.ts), as `dist/cli.js`.
 import { type ChildProcessByStdio, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { createFake } from "@dispatchkit/fake";
 import { afterAll, describe, expect, it } from "vitest";
 import { fakeCliArgs } from "../../../test/support/fake-cli.js";
-import { createContractValidator } from "../../../test/support/openapi-validator.js";
+import { createContractValidator, createControlValidator } from "../../../test/support/openapi-validator.js";
 import { runtimeOf } from "../src/runtime.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const validator = createContractValidator();
+const controlValidator = createControlValidator();
 
 interface Cli {
   child: ChildProcessByStdio<null, Readable, Readable>;
@@ -27,11 +31,17 @@ afterAll(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
 });
 
-function runCli(args: string[]): Cli {
+/** The environment of a child: this one's without any DISPATCH_FAKE_ variable, and `env`. */
+function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const own = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("DISPATCH_FAKE_")));
+  return { ...own, NO_COLOR: "1", ...env };
+}
+
+function runCli(args: string[], env: Record<string, string> = {}): Cli {
   const child = spawn(process.execPath, fakeCliArgs(args), {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, NO_COLOR: "1" },
+    env: childEnv(env),
   });
   children.push(child);
   let out = "";
@@ -203,5 +213,258 @@ describe.concurrent("dispatch-fake serve", () => {
     expect(cli.stderr()).toMatch(
       /^dispatch-fake: unknown command "start" \(the commands are serve, the default, and conformance\)\n\nUsage: /,
     );
+  });
+});
+
+/** The lines of a child's stdout that are request log lines of its text format. */
+const textLogLines = (stdout: string) =>
+  stdout.split("\n").filter((line) => /^\d{4}-\d{2}-\d{2}T\S+Z (GET|POST|PUT|PATCH|DELETE|OPTIONS|HEAD) /.test(line));
+
+/** Poll `GET url` until it answers 200, as `wait-on` does; the answer's body. */
+async function waitForHealth(url: string) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      const res = await fetch(url);
+      if (res.status === 200) return res.json();
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`Failed to reach ${url}: no 200 in 5 s`);
+}
+
+describe.concurrent("dispatch-fake serve: what users of other mock servers reach for", () => {
+  it("GET /_fake/health answers without a token: the version, the uptime, the state file and its saves", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "fake-health-"));
+    try {
+      const state = join(dir, "fake-state.json");
+      const cli = runCli(["--port", "0", "--empty", "--state", state, "--quiet"]);
+      const url = urlOf(await cli.waitFor(/stop: .*\n/));
+      const health = await waitForHealth(`${url}/_fake/health`);
+      const { version } = JSON.parse(readFileSync(join(ROOT, "packages/fake/package.json"), "utf8"));
+      expect(health).toEqual({
+        status: "ok",
+        version,
+        uptimeSeconds: expect.any(Number),
+        stateFile: { path: state, savedAt: expect.any(String), error: null },
+      });
+      expect(health.uptimeSeconds).toBeGreaterThan(0);
+      expect(health.uptimeSeconds).toBeLessThan(60);
+      const res = await fetch(`${url}/_fake/health`);
+      expect(res.headers.get("x-request-id")).toMatch(/^req_/);
+      const text = await res.text();
+      expect(controlValidator.check("GET", res.url, res.status, res.headers, text)).toEqual([]);
+      // Like every control endpoint: another site's page is refused (docs/security.md).
+      const foreign = await fetch(`${url}/_fake/health`, { headers: { origin: "https://evil.example" } });
+      expect(foreign.status).toBe(403);
+      // Without --state: null.
+      const memory = runCli(["--port", "0", "--empty", "--quiet"]);
+      const memoryUrl = urlOf(await memory.waitFor(/stop: .*\n/));
+      expect((await waitForHealth(`${memoryUrl}/_fake/health`)).stateFile).toBeNull();
+      cli.child.kill("SIGTERM");
+      memory.child.kill("SIGTERM");
+      expect(await cli.exited).toEqual({ code: 0, signal: null });
+      expect(await memory.exited).toEqual({ code: 0, signal: null });
+      // --quiet: no request line.
+      expect(textLogLines(cli.stdout())).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("logs one line per request on stdout: time, method, path, status, duration, request id", async () => {
+    const cli = runCli(["--port", "0", "--empty", "--now", "2026-11-23T08:00:00Z"]);
+    const url = urlOf(await cli.waitFor(/stop: .*\n/));
+    const ok = await fetch(`${url}/v2/workspaces?perPage=1`, { headers: { authorization: "Bearer dev-token" } });
+    const unauthorized = await fetch(`${url}/v2/workspaces`);
+    const refused = await fetch(`${url}/_fake/clock`, { headers: { origin: "https://evil.example" } });
+    await cli.waitFor(/ 403 /);
+    const lines = textLogLines(cli.stdout());
+    const pattern = (method: string, path: string, status: number, id: string | null) =>
+      new RegExp(
+        `^\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z ${method} ${path.replaceAll("?", "\\?")} ${status} \\d+(\\.\\d)?ms ${id ?? "-"}$`,
+      );
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(pattern("GET", "/v2/workspaces?perPage=1", 200, ok.headers.get("x-request-id")));
+    expect(lines[1]).toMatch(pattern("GET", "/v2/workspaces", 401, unauthorized.headers.get("x-request-id")));
+    expect(lines[2]).toMatch(pattern("GET", "/_fake/clock", 403, refused.headers.get("x-request-id")));
+    cli.child.kill("SIGTERM");
+    expect(await cli.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it("--log-format json: every line of stdout is one JSON object, the start line and each request", async () => {
+    const cli = runCli(["--port", "0", "--empty", "--log-format", "json"]);
+    await cli.waitFor(/\}\n/);
+    const start = JSON.parse(cli.stdout().split("\n")[0] ?? "");
+    expect(start).toMatchObject({ message: expect.stringMatching(/^Dispatch fake listening on /), token: "dev-token" });
+    const url: string = start.url;
+    const res = await fetch(`${url}/v2/orders`, { method: "POST", headers: { authorization: "Bearer dev-token" } });
+    await cli.waitFor(/"status":\d+/);
+    const lines = cli
+      .stdout()
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toEqual({
+      time: expect.stringMatching(/Z$/),
+      method: "POST",
+      path: "/v2/orders",
+      status: res.status,
+      durationMs: expect.any(Number),
+      requestId: res.headers.get("x-request-id"),
+    });
+    cli.child.kill("SIGTERM");
+    expect(await cli.exited).toEqual({ code: 0, signal: null });
+    // The stopping line too: every line of stdout parses.
+    const all = cli
+      .stdout()
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(all.at(-1)).toEqual({ time: expect.any(String), message: expect.stringMatching(/SIGTERM, stopping/) });
+  });
+
+  it("takes every option from its DISPATCH_FAKE_ environment variable, and the option wins over it", async () => {
+    const env = {
+      DISPATCH_FAKE_PORT: "0",
+      DISPATCH_FAKE_TOKEN: "env-token",
+      DISPATCH_FAKE_EMPTY: "true",
+      DISPATCH_FAKE_NOW: "2026-11-23T08:00:00Z",
+      DISPATCH_FAKE_QUIET: "1",
+      DISPATCH_FAKE_ALLOW_ORIGIN: "http://localhost:5173, http://localhost:3000",
+      DISPATCH_FAKE_RATE_LIMIT: "2/60",
+    };
+    const fromEnv = runCli([], env);
+    const url = urlOf(await fromEnv.waitFor(/stop: .*\n/));
+    expect(fromEnv.stdout()).toContain("  token:     env-token");
+    expect(fromEnv.stdout()).not.toContain("demo data");
+    expect((await (await fetch(`${url}/_fake/clock`)).json()).now).toBe("2026-11-23T08:00:00.000Z");
+    for (const origin of ["http://localhost:5173", "http://localhost:3000"]) {
+      expect((await fetch(`${url}/_fake/clock`, { headers: { origin } })).status).toBe(200);
+    }
+    const auth = { headers: { authorization: "Bearer env-token" } };
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await fetch(`${url}/v2/workspaces`, auth)).status);
+    expect(statuses).toEqual([200, 200, 429]);
+    expect(textLogLines(fromEnv.stdout())).toEqual([]);
+
+    const flagWins = runCli(["--token", "flag-token", "--log-format", "text"], {
+      ...env,
+      DISPATCH_FAKE_LOG_FORMAT: "json",
+      DISPATCH_FAKE_QUIET: "false",
+    });
+    const flagUrl = urlOf(await flagWins.waitFor(/stop: .*\n/));
+    expect(flagWins.stdout()).toContain("  token:     flag-token");
+    expect((await fetch(`${flagUrl}/v2/workspaces`, { headers: { authorization: "Bearer flag-token" } })).status).toBe(
+      200,
+    );
+    await flagWins.waitFor(/ GET \/v2\/workspaces 200 /);
+
+    const wrong = runCli([], { DISPATCH_FAKE_EMPTY: "maybe" });
+    expect(await wrong.exited).toEqual({ code: 2, signal: null });
+    expect(wrong.stderr()).toMatch(/^dispatch-fake: DISPATCH_FAKE_EMPTY must be true or false, got maybe\n/);
+    for (const cli of [fromEnv, flagWins]) {
+      cli.child.kill("SIGTERM");
+      expect(await cli.exited).toEqual({ code: 0, signal: null });
+    }
+  });
+
+  it("names an option the state file overrides by where it was set: the flag, or its environment variable", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "fake-env-state-"));
+    try {
+      const state = join(dir, "fake-state.json");
+      const first = runCli(["--port", "0", "--empty", "--quiet", "--state", state]);
+      await first.waitFor(/stop: .*\n/);
+      first.child.kill("SIGTERM");
+      expect(await first.exited).toEqual({ code: 0, signal: null });
+      const second = runCli(["--now", "2030-01-01T00:00:00Z"], {
+        DISPATCH_FAKE_PORT: "0",
+        DISPATCH_FAKE_SEED: "7",
+        DISPATCH_FAKE_STATE: state,
+      });
+      expect(await second.waitFor(/stop: .*\n/)).toContain(`  state:     ${state} (loaded)\n`);
+      expect(second.stderr()).toBe("dispatch-fake: DISPATCH_FAKE_SEED, --now ignored: the state file decides them\n");
+      second.child.kill("SIGTERM");
+      expect(await second.exited).toEqual({ code: 0, signal: null });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("--latency MS delays every API call (not /_fake/), --rate-limit N/SECONDS answers 429 with Retry-After", async () => {
+    const cli = runCli(["--port", "0", "--empty", "--quiet", "--latency", "300", "--rate-limit", "1/30"]);
+    const url = urlOf(await cli.waitFor(/stop: .*\n/));
+    const timed = async (path: string, init?: RequestInit) => {
+      const start = performance.now();
+      const res = await fetch(`${url}${path}`, init);
+      return { res, ms: performance.now() - start };
+    };
+    const auth = { headers: { authorization: "Bearer dev-token" } };
+    const first = await timed("/v2/workspaces", auth);
+    expect(first.res.status).toBe(200);
+    expect(first.ms).toBeGreaterThanOrEqual(290);
+    const second = await timed("/v2/workspaces", auth);
+    expect(second.res.status).toBe(429);
+    expect(second.res.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect((await second.res.json()).code).toBe("RATE_LIMITED");
+    const control = await timed("/_fake/clock");
+    expect(control.res.status).toBe(200);
+    expect(control.ms).toBeLessThan(250);
+    cli.child.kill("SIGTERM");
+    expect(await cli.exited).toEqual({ code: 0, signal: null });
+
+    for (const [args, message] of [
+      [["--latency=-5"], "--latency must be a whole number of milliseconds 0-600000, got -5"],
+      [
+        ["--rate-limit", "100"],
+        "--rate-limit must be N/SECONDS with N at least 1 and SECONDS above 0, such as 100/1, got 100",
+      ],
+    ] as const) {
+      const wrong = runCli([...args]);
+      expect(await wrong.exited).toEqual({ code: 2, signal: null });
+      expect(wrong.stderr()).toContain(`dispatch-fake: ${message}\n`);
+    }
+  });
+
+  it("serves openapi.yaml and control-openapi.yaml at stable paths, byte for byte, and lists them on GET /", async () => {
+    const cli = runCli(["--port", "0", "--empty", "--quiet"]);
+    const url = urlOf(await cli.waitFor(/stop: .*\n/));
+    for (const [path, file] of [
+      ["/_fake/openapi.yaml", "openapi.yaml"],
+      ["/_fake/control-openapi.yaml", "packages/fake/control-openapi.yaml"],
+    ] as const) {
+      const res = await fetch(`${url}${path}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/yaml; charset=utf-8");
+      expect(await res.text()).toBe(readFileSync(join(ROOT, file), "utf8"));
+    }
+    const home = await (await fetch(`${url}/`)).json();
+    expect(home.openapi).toEqual({ api: `${url}/_fake/openapi.yaml`, control: `${url}/_fake/control-openapi.yaml` });
+    expect(home.health).toBe(`${url}/_fake/health`);
+    cli.child.kill("SIGTERM");
+    expect(await cli.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it("--help names every option's environment variable", async () => {
+    const cli = runCli(["--help"]);
+    expect(await cli.exited).toEqual({ code: 0, signal: null });
+    for (const option of [
+      "port",
+      "host",
+      "token",
+      "seed",
+      "now",
+      "empty",
+      "state",
+      "allow-origin",
+      "allow-host",
+      "quiet",
+      "log-format",
+      "latency",
+      "rate-limit",
+    ]) {
+      expect(cli.stdout()).toContain(`--${option} `);
+      expect(cli.stdout()).toContain(`DISPATCH_FAKE_${option.toUpperCase().replaceAll("-", "_")}`);
+    }
   });
 });

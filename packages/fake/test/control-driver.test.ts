@@ -1,8 +1,8 @@
 import { createFake, type Fake } from "@dispatchkit/fake";
-import { createClient, unwrap } from "@dispatchkit/sdk";
+import { createClient, publishAndWait, unwrap } from "@dispatchkit/sdk";
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
-import { clientOf, publish, scheduledRoute } from "./support/flow.js";
+import { clientOf, orderInput, publish, routeInput, scheduledRoute } from "./support/flow.js";
 import { contextOf } from "./support/internals.js";
 
 const server = useFakeServer();
@@ -254,5 +254,65 @@ describe("the auto-driver (fake.driver.auto) as the clock advances", () => {
     fake.driver.auto();
     fake.reset();
     expect(fake.driver.autoDriver).toBeNull();
+  });
+});
+
+describe("the driver's default completion time (no `at`)", () => {
+  /** A fake of its own (its clock reads `now`) with a published route of two orders on 2026-11-23 from 09:00. */
+  async function routeAhead(now: string) {
+    const fake = createFake({ now, baseUrl: "https://driver-defaults.example" });
+    const client = createClient({ baseUrl: fake.baseUrl, token: fake.token, fetch: (r) => fake.fetch(r) });
+    const workspaceUuid = fake.workspaces[0]?.uuid ?? "";
+    const created = await unwrap(
+      client.POST("/v2/orders", { params: { query: { workspaceUuid } }, body: [orderInput(0), orderInput(1)] }),
+    );
+    const orders = created.data.map((o) => o.uuid);
+    const routes = await unwrap(client.POST("/v2/routes", { body: { workspaceUuid, routes: [routeInput(0)] } }));
+    const route = routes.data[0]?.uuid ?? "";
+    fake.control.assignOrders(route, orders);
+    await publishAndWait(client, { workspaceUuid, date: "2026-11-23" }, { intervalMs: 1 });
+    const entries = () => contextOf(fake).state.routes.get(route)?.timeline ?? [];
+    return { fake, orders, route, entries };
+  }
+
+  it("after an arrival the driver reported, a delivery takes the order's service time from that arrival", async () => {
+    const { fake, orders, entries } = await routeAhead("2026-11-23T08:00:00Z");
+    const order = contextOf(fake).state.orders.get(orders[0] ?? "");
+    fake.driver.arrive(orders[0] ?? "", { at: "2026-11-23T09:40:00Z" });
+    // Five days later on the clock: the stop still took its service time, not five days.
+    await fake.advance(5 * 86_400_000);
+    const stop = fake.driver.complete(orders[0] ?? "", { status: "delivered" });
+    expect(stop.arrivedAt).toBe(Date.parse("2026-11-23T09:40:00Z"));
+    expect(stop.completedAt).toBe(Date.parse("2026-11-23T09:40:00Z") + (order?.duration ?? 0) * 1000);
+    expect(order?.duration).toBeGreaterThan(0);
+    expect(entries()[1]?.actualDeparture).toBe(stop.completedAt);
+  });
+
+  it("after an arrival, a miss is at the arrival", async () => {
+    const { fake, orders } = await routeAhead("2026-11-23T08:00:00Z");
+    fake.driver.arrive(orders[0] ?? "", { at: "2026-11-23T09:40:00Z" });
+    const stop = fake.driver.complete(orders[0] ?? "", { status: "missed", missedReason: "Closed" });
+    expect(stop.completedAt).toBe(Date.parse("2026-11-23T09:40:00Z"));
+  });
+
+  it("a stop still ahead on the clock (a future route) is completed at its estimated times, not days early", async () => {
+    const { fake, route, entries } = await routeAhead("2026-11-20T08:00:00Z");
+    const [first, second] = entries().filter((e) => e.orderUuid !== null);
+    const delivered = fake.driver.completeNext(route);
+    expect(delivered.completedAt).toBe(first?.estimatedDeparture);
+    expect(delivered.completedAt).toBeGreaterThan(Date.parse("2026-11-23T00:00:00Z"));
+    const missed = fake.driver.completeNext(route, { status: "missed", missedReason: "Closed" });
+    // Re-estimated after the first delivery: the second stop's arrival as it stands now.
+    expect(missed.completedAt).toBeGreaterThanOrEqual(second?.estimatedArrival ?? Number.POSITIVE_INFINITY);
+    expect(missed.completedAt).toBe(contextOf(fake).state.orders.get(missed.orderUuid)?.deliveryTime);
+  });
+
+  it("a stop the clock has passed, without an arrival, is completed at the clock's now; an explicit `at` always wins", async () => {
+    const { fake, orders, route } = await routeAhead("2026-11-23T08:00:00Z");
+    await fake.advance(12 * 3_600_000);
+    const now = fake.clock.now();
+    expect(fake.driver.completeNext(route).completedAt).toBe(now);
+    const given = fake.driver.complete(orders[1] ?? "", { status: "delivered", at: "2026-11-23T19:00:00Z" });
+    expect(given.completedAt).toBe(Date.parse("2026-11-23T19:00:00Z"));
   });
 });

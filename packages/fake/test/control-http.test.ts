@@ -160,8 +160,11 @@ describe("the control API over HTTP (the standalone server)", () => {
       body: { orderUuid: orders[0], status: "missed", missedReason: "Nobody home", at: "2026-11-23T08:12:00.000Z" },
     });
     expect(missed.body).toMatchObject({ status: "missed", completedAt: "2026-11-23T08:12:00.000Z" });
+    // The next stop is still ahead on the clock (the miss was at 08:12, the clock reads 08:01): without `at` it is
+    // delivered at its estimated departure (arrival after the miss plus its service time), not at the clock's now.
     const next = await call("POST", "/_fake/driver/complete", { body: { routeUuid: route, status: "delivered" } });
-    expect(next.body).toMatchObject({ status: "delivered", completedAt: at() });
+    expect(next.body).toMatchObject({ status: "delivered", completedAt: "2026-11-23T08:18:05.000Z" });
+    expect(Date.parse(next.body.completedAt)).toBeGreaterThan(Date.parse(at()));
 
     const auto = await call("POST", "/_fake/driver/auto", { body: { on: true, missRate: 0, seed: 5 } });
     expect(auto.body).toEqual({

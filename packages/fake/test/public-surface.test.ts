@@ -82,6 +82,7 @@ describe("the public surface of @dispatchkit/fake", () => {
       "CONTROL_PREFIX",
       "handleControlRequest",
       "startServer",
+      "type RequestLogEntry",
       "type RunningServer",
       "type ServerOptions",
       "type ServerTimeouts",

@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { createFake } from "@dispatchkit/fake";
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
@@ -231,5 +232,32 @@ describe("a missing required field reads 'is required', a bad one says what is w
     expect(res).toMatchObject({ status: 400, body: { code: "VALIDATION_FAILED" } });
     expect(res.body.details).toContainEqual(expect.objectContaining({ path }));
     expect(res.body.message).toContain(message);
+  });
+});
+
+describe("a compressed request body", () => {
+  it("answers 415 naming the Content-Encoding (not a misleading 400 'not valid UTF-8'), and identity is plain", async () => {
+    const fake = createFake({ now: "2026-11-23T08:00:00Z" });
+    const body = JSON.stringify([
+      { deliveryDate: "2026-11-23", locations: [{ address: "A", latitude: 52.5, longitude: 13.4 }] },
+    ]);
+    const send = (encoding: string, bytes: BodyInit) =>
+      fake.fetch(`/v2/orders?workspaceUuid=${fake.workspaces[0]?.uuid}`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${fake.token}`,
+          "content-type": "application/json",
+          "content-encoding": encoding,
+        },
+        body: bytes,
+      });
+    const gzipped = await send("gzip", new Blob([new Uint8Array(gzipSync(body))]));
+    expect(gzipped.status).toBe(415);
+    expect(await gzipped.json()).toMatchObject({
+      code: "UNSUPPORTED_MEDIA_TYPE",
+      message: 'Failed to read the request body: Content-Encoding "gzip" is not supported; send the body uncompressed',
+    });
+    expect((await send("br", body)).status).toBe(415);
+    expect((await send("identity", body)).status).toBe(201);
   });
 });

@@ -7,7 +7,7 @@ import { CONTROL_PREFIX, type RunningServer, startServer } from "@dispatchkit/fa
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runtimeOf } from "../src/runtime.js";
 
-const fake = createFake({ now: "2026-11-23T08:00:00Z", baseUrl: "http://127.0.0.1:0", token: "dev-token" });
+const fake = createFake({ now: "2026-11-23T08:00:00Z", baseUrl: "http://127.0.0.1:0", token: "my-secret-token" });
 const prefixed = createFake({ now: "2026-11-23T08:00:00Z", baseUrl: "http://127.0.0.1:0/dispatch", token: "t" });
 const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8";
 /** Control endpoints the home must list (the server may serve more: the list is the runtime's `controlEndpoints()`). */
@@ -45,11 +45,18 @@ describe("GET / on the standalone server", () => {
       docs: {
         site: "https://dispatchkit.github.io/dispatchkit/",
         restReference: "https://dispatchkit.github.io/dispatchkit/api/",
-        standaloneGuide: "https://dispatchkit.github.io/dispatchkit/documents/standalone.html",
-        controlEndpoints: "https://dispatchkit.github.io/dispatchkit/documents/standalone.html#test-control-endpoints",
+        standaloneGuide: expect.stringMatching(/^https:\/\/dispatchkit\.github\.io\/dispatchkit\/documents\/.+\.html$/),
+        controlEndpoints: expect.stringMatching(
+          /^https:\/\/dispatchkit\.github\.io\/dispatchkit\/documents\/.+\.html#test-control-endpoints$/,
+        ),
       },
       example: `curl -H "Authorization: Bearer <token>" ${running.url}/v2/workspaces`,
       console: `${running.url}/_fake/console`,
+      health: `${running.url}/_fake/health`,
+      openapi: {
+        api: `${running.url}/_fake/openapi.yaml`,
+        control: `${running.url}/_fake/control-openapi.yaml`,
+      },
       control: runtimeOf(fake)
         .controlEndpoints()
         .map(({ method, path }) => ({
@@ -64,8 +71,8 @@ describe("GET / on the standalone server", () => {
     expect(body.control).toEqual(
       expect.arrayContaining(CONTROL.map(([method, path]) => ({ method, path, url: `${running.url}${path}` }))),
     );
-    // Never the token itself: the page is open to anyone who reaches the server.
-    expect(JSON.stringify(body)).not.toContain("dev-token");
+    // Never a token of one's own: the page is open to anyone who reaches the server.
+    expect(JSON.stringify(body)).not.toContain("my-secret-token");
   });
 
   it("answers JSON to curl's Accept: */* and to no Accept at all", async () => {
@@ -100,7 +107,28 @@ describe("GET / on the standalone server", () => {
     // Self-contained: no script, nothing loaded, and an empty icon so the browser asks for no /favicon.ico.
     expect(html).not.toMatch(/<script|src=/);
     expect([...html.matchAll(/<link[^>]*>/g)].map((m) => m[0])).toEqual(['<link rel="icon" href="data:,">']);
-    expect(html).not.toContain("dev-token");
+    expect(html).not.toContain("my-secret-token");
+    expect(html).toContain(`<a href="${running.url}/_fake/openapi.yaml">the API</a>`);
+    expect(html).toContain(`<code>${running.url}/_fake/health</code>`);
+  });
+
+  it("shows a default token (the CLI's dev-token, createFake's test-token), so its curl example runs as printed", async () => {
+    for (const token of ["dev-token", undefined]) {
+      const server = await startServer(createFake(token ? { token } : {}), { port: 0 });
+      try {
+        const shown = token ?? "test-token";
+        const body = await (await fetch(`${server.url}/`, { headers: { accept: "application/json" } })).json();
+        expect(body.example).toBe(`curl -H "Authorization: Bearer ${shown}" ${server.url}/v2/workspaces`);
+        expect(body.authentication).toContain(`This server uses the default token, ${shown}.`);
+        const html = await (await fetch(`${server.url}/`, { headers: { accept: "text/html" } })).text();
+        expect(html).toContain(`Authorization: Bearer ${shown}`);
+        // The example runs: the token it shows is the one the server takes.
+        const listed = await fetch(`${server.url}/v2/workspaces`, { headers: { authorization: `Bearer ${shown}` } });
+        expect(listed.status).toBe(200);
+      } finally {
+        await server.close();
+      }
+    }
   });
 
   it("says where the data lives: a state file, when it was saved, and why the last save failed", async () => {

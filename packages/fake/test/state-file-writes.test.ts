@@ -4,14 +4,22 @@
  * failure is reported once, and one server at a time holds a file.
  */
 import * as fs from "node:fs";
-import { mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { createStateSaver, lockStateFile, type SaveFs, writeFileAtomically } from "../src/standalone/state-file.js";
 import type { StateFile } from "../src/standalone/state-file-format.js";
 
-const freshDir = () => mkdtempSync(join(tmpdir(), "dispatch-fake-save-"));
+const made: string[] = [];
+const freshDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), "dispatch-fake-save-"));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
 
 /** node:fs whose writes stop after `room` bytes, as a disk that fills up: short writes, then ENOSPC. */
 function diskWithRoom(room: number): SaveFs {

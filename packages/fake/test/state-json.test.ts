@@ -147,15 +147,15 @@ describe("the state codec", () => {
     const good = JSON.parse(JSON.stringify(exportFakeData(source)));
     // Each case: where to break the data (the last key is set to the value, or deleted), and the message.
     const cases: [(string | number)[], unknown, string][] = [
-      [["state", "orders"], undefined, "fake.state.orders: Invalid input: expected array, received undefined"],
+      [["state", "orders"], undefined, "fake.state.orders: must be an array, got nothing"],
       [
         ["state", "workspaces", 0, 1, "workspaceId"],
         "1001",
-        "fake.state.workspaces[0][1].workspaceId: Invalid input: expected number, received string",
+        "fake.state.workspaces[0][1].workspaceId: must be a number, got a string",
       ],
-      [["idsPosition"], -1, "fake.idsPosition: Too small: expected number to be >=0"],
+      [["idsPosition"], -1, "fake.idsPosition: must be at least 0"],
       [["state", "extra"], 1, 'fake.state: unknown field "extra"'],
-      [["actionOptions", "hold"], "yes", "fake.actionOptions.hold: Invalid input"],
+      [["actionOptions", "hold"], "yes", "fake.actionOptions.hold: does not match any accepted form, got a string"],
     ];
     for (const [path, value, message] of cases) {
       const data = structuredClone(good);

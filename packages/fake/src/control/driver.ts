@@ -15,7 +15,12 @@ import { autoDriverSchema, completionSchema, type Instant, instantField } from "
 /** How a driver completes a stop. */
 export interface DriverCompletion {
   status: "delivered" | "missed";
-  /** When (default: the fake's now): epoch ms, an ISO-8601 instant or a Date. */
+  /**
+   * When: epoch ms, an ISO-8601 instant or a Date. By default, what a dispatcher expects of the stop: after the
+   * driver arrived, a delivery at the arrival plus the order's service time and a miss at the arrival; at a stop
+   * still ahead on the clock (a future route), its estimated departure (delivered) or arrival (missed); otherwise
+   * the fake's now.
+   */
   at?: Instant;
   /** Delivery notes (at most 2,000 characters). */
   notes?: string;
@@ -129,8 +134,26 @@ function currentStop(ctx: Context, order: OrderRecord): RouteStop | undefined {
 export function createDriverSimulation(ctx: Context): DriverSimulation {
   let auto: AutoState | null = null;
 
+  /**
+   * When a completion without `at` happens: after an arrival, the arrival plus the service time (a delivery) or the
+   * arrival (a miss); at a stop the clock has not reached, its estimated departure or arrival; else now.
+   */
+  function defaultCompletionAt(orderUuid: string, status: DriverCompletion["status"]): number | undefined {
+    const order = ctx.state.orders.get(orderUuid);
+    const stop = order ? currentStop(ctx, order) : undefined;
+    if (!stop) return undefined;
+    const { actualArrival, estimatedArrival, estimatedDeparture } = stop.entry;
+    const reached =
+      actualArrival ?? (estimatedArrival !== null && estimatedArrival > ctx.clock.now() ? estimatedArrival : null);
+    if (reached === null) return undefined;
+    // Service starts on arrival: the stop's estimated departure is its arrival plus the order's service time.
+    return status === "missed" ? reached : (estimatedDeparture ?? reached);
+  }
+
   function complete(orderUuid: string, completion: DriverCompletion, action: string): DriverStop {
-    const at = completion.at === undefined ? undefined : instantField(completion.at, "at", action);
+    const given = completion.at === undefined ? undefined : instantField(completion.at, "at", action);
+    const status = completion.status === "missed" ? "missed" : "delivered";
+    const at = given ?? defaultCompletionAt(orderUuid, status);
     const input = parseWith(
       completionSchema,
       { ...completion, ...(at !== undefined ? { at: new Date(at).toISOString() } : {}) },

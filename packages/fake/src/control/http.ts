@@ -10,7 +10,7 @@ import type { ManualClock } from "../domain/clock.js";
 import { isoString } from "../domain/clock.js";
 import type { ActionPolicy } from "../domain/context.js";
 import { DomainError, notFound, validationFailed } from "../domain/errors.js";
-import type { ActionKind, ActionRecord, NotificationRecord } from "../domain/records.js";
+import type { ActionKind, ActionRecord, EventRecord, NotificationRecord } from "../domain/records.js";
 import { CONTRACT_OPERATIONS, type OperationId } from "../http/contract-operations.js";
 import { toWorkspaceBody } from "../http/handlers/workspaces.js";
 import { parseWith } from "../http/input.js";
@@ -18,7 +18,9 @@ import type { PublicOperation, PublicRequestContext } from "../http/router.js";
 import type { FakeActions } from "./actions.js";
 import type { FakeControl } from "./control.js";
 import type { DriverStop, FakeDriver } from "./driver.js";
+import { eventControlOperations } from "./events-http.js";
 import type { FakeFaults, FaultInput } from "./faults.js";
+import { healthBody } from "./health.js";
 import type { FakeJournal, JournalEntry } from "./journal.js";
 import {
   advanceBody,
@@ -111,6 +113,7 @@ export interface ControlledFake {
   readonly driver: FakeDriver;
   readonly webhooks: FakeWebhooks;
   readonly notifications: readonly NotificationRecord[];
+  readonly events: readonly EventRecord[];
   advance(ms: number): Promise<void>;
   reset(): void;
   snapshot(): FakeSnapshot;
@@ -121,6 +124,8 @@ export interface ControlledFake {
 export function controlOperations(fake: ControlledFake, snapshots: SnapshotStore): PublicOperation[] {
   const snapshotBody = (id: string, snapshot: FakeSnapshot) => ({ id, takenAt: isoString(snapshot.takenAt) });
   const clockBody = () => ({ now: isoString(fake.clock.now()) });
+  // Real time, as a server's uptime: the fake's clock may be frozen or advanced.
+  const createdAt = Date.now();
 
   return [
     // Tokens and organizations
@@ -263,5 +268,8 @@ export function controlOperations(fake: ControlledFake, snapshots: SnapshotStore
       body: { data: fake.notifications.map(toNotificationBody) },
     })),
     ...webhookControlOperations(fake.webhooks),
+    ...eventControlOperations(() => fake.events),
+    // Health (the standalone server answers it itself, with its own uptime and state file: standalone/server.ts)
+    defineControlOperation("/_fake/health", "get", () => ({ status: 200, body: healthBody(createdAt, null) })),
   ];
 }

@@ -29,8 +29,8 @@ export interface JournalEntry {
   /** The answer's status; 0 for an injected network error. */
   status: number;
   /**
-   * The request body: its JSON, its text when it is not JSON (or nests deeper than {@link MAX_JOURNAL_BODY_DEPTH}),
-   * null when empty or when it was over {@link MAX_JOURNAL_BODY_BYTES} (then only its size is kept).
+   * The request body: its JSON, its text when it is not JSON (or nests deeper than 64 levels), null when empty or
+   * when it was over 64 KiB (then only its size is kept).
    */
   requestBody: unknown;
   /** The request body's size in bytes (0 when empty). */

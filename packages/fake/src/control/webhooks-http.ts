@@ -4,7 +4,8 @@
  * - `GET /_fake/webhook-deliveries?eventId=&subscriptionUuid=` → 200 `{ data: [delivery] }`: the delivery log,
  *   oldest first, each delivery with its attempts;
  * - `POST /_fake/webhook-deliveries/{id}/redeliver` → 201 `delivery`: the event again, as a new delivery whose
- *   first attempt is made at once (404 for an unknown id, 409 when the subscription was deleted).
+ *   answered `pending` and due now: the server attempts it right after answering (404 for an unknown id, 409 when
+ *   the subscription was deleted).
  *
  * Instants are ISO-8601 UTC strings.
  */

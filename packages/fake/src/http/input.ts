@@ -32,9 +32,91 @@ function isMissing(input: unknown, path: readonly PropertyKey[]): boolean {
   return value !== null && typeof value === "object" && !Array.isArray(value) && !(last in value);
 }
 
+/** The value at `path` of `input`, or undefined where the path leads nowhere. */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/** A value's kind in words: "a string", "a number", "null", "an array", "nothing". */
+function kindOf(value: unknown): string {
+  if (value === undefined) return "nothing";
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "number" && !Number.isFinite(value)) return String(value);
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}
+
+/** A zod type name in words: "a string", "an integer", "an array". */
+function typeInWords(expected: string): string {
+  const name = expected === "int" ? "integer" : expected;
+  return `${/^[aeiou]/.test(name) ? "an" : "a"} ${name}`;
+}
+
+const FORMATS: Record<string, string> = {
+  datetime: "an ISO-8601 date-time",
+  date: "a calendar date YYYY-MM-DD",
+  uuid: "a UUID",
+  guid: "a UUID",
+  email: "an email address",
+  url: "a URL",
+};
+
+/** How zod's own (English) messages begin; a schema's own message never does. */
+const ZOD_WORDING = /^(Invalid|Too (small|big)|Unrecognized)/;
+
+/**
+ * One issue in the house style: a sentence of ours about the value at the issue's path ("must be a string, got a
+ * number", "must be at least 1 characters long"), never zod's default wording. A message a schema set itself (a
+ * `refine` or an `error` of ours) is kept.
+ */
+export function issueMessage(issue: z.core.$ZodIssue, input: unknown): string {
+  if (!ZOD_WORDING.test(issue.message)) return issue.message;
+  const value = valueAt(input, issue.path);
+  switch (issue.code) {
+    case "invalid_type":
+      return `must be ${typeInWords(issue.expected)}, got ${kindOf(value)}`;
+    case "invalid_value": {
+      const allowed = issue.values.map((v) => JSON.stringify(v));
+      const shown = value === undefined ? "nothing" : (JSON.stringify(value) ?? kindOf(value));
+      return `must be ${allowed.length === 1 ? allowed[0] : `one of ${allowed.join(", ")}`}, got ${shown}`;
+    }
+    case "too_small":
+    case "too_big": {
+      const small = issue.code === "too_small";
+      const bound = Number(small ? issue.minimum : issue.maximum);
+      const word = issue.inclusive === false ? (small ? "more than" : "fewer than") : small ? "at least" : "at most";
+      const plural = (noun: string) => `${bound} ${noun}${bound === 1 ? "" : "s"}`;
+      if (issue.origin === "string") return `must be ${word} ${plural("character")} long`;
+      if (issue.origin === "array" || issue.origin === "set") return `must have ${word} ${plural("item")}`;
+      const compare = issue.inclusive === false ? (small ? "greater than" : "less than") : word;
+      return `must be ${compare} ${bound}`;
+    }
+    case "invalid_format":
+      return issue.format === "regex" && issue.pattern !== undefined
+        ? `must match ${issue.pattern}`
+        : `must be ${FORMATS[issue.format] ?? `a valid ${issue.format}`}`;
+    case "not_multiple_of":
+      return `must be a multiple of ${String(issue.divisor)}`;
+    case "invalid_union":
+      return `does not match any accepted form, got ${kindOf(value)}`;
+    case "invalid_key":
+      return "has a key that is not allowed";
+    case "invalid_element":
+      return "has a value that is not allowed";
+    default:
+      return "is not valid";
+  }
+}
+
 /**
  * The details of a zod error: one per issue, unknown keys one per key ("unknown field"), a missing required
- * field as "is required" (when the parsed `input` is given).
+ * field as "is required" (when the parsed `input` is given), every other problem in the house style
+ * ({@link issueMessage}).
  */
 export function zodDetails(error: z.ZodError, prefix: readonly PropertyKey[] = [], input?: unknown): ErrorDetail[] {
   const details: ErrorDetail[] = [];
@@ -50,7 +132,7 @@ export function zodDetails(error: z.ZodError, prefix: readonly PropertyKey[] = [
       input !== undefined &&
       (issue.code === "invalid_type" || issue.code === "invalid_value" || issue.code === "invalid_union") &&
       isMissing(input, issue.path);
-    details.push({ path: formatPath(path) || "body", message: missing ? "is required" : issue.message });
+    details.push({ path: formatPath(path) || "body", message: missing ? "is required" : issueMessage(issue, input) });
   }
   return details;
 }

@@ -210,6 +210,13 @@ function isJsonContentType(value: string | null): boolean {
 
 /** Read a request's JSON body with the contract's 415 and 400 INVALID_JSON rules. */
 async function readJson(request: Request): Promise<unknown> {
+  const encoding = request.headers.get("content-encoding")?.trim().toLowerCase();
+  if (encoding && encoding !== "identity") {
+    throw new DomainError(
+      "UNSUPPORTED_MEDIA_TYPE",
+      `Failed to read the request body: Content-Encoding ${JSON.stringify(encoding)} is not supported; send the body uncompressed`,
+    );
+  }
   if (!isJsonContentType(request.headers.get("content-type"))) {
     throw new DomainError(
       "UNSUPPORTED_MEDIA_TYPE",

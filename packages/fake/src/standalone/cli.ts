@@ -11,7 +11,8 @@ import { createFake } from "../fake.js";
 import { runtimeOf } from "../runtime.js";
 import { CONSOLE_PATH } from "./console-page.js";
 import { seedDemoData } from "./demo.js";
-import { type RunningServer, startServer } from "./server.js";
+import { DEFAULT_SERVER_TOKEN } from "./home.js";
+import { type RequestLogEntry, type RunningServer, startServer } from "./server.js";
 import {
   applyStateFile,
   captureStateFile,
@@ -24,21 +25,32 @@ import {
 } from "./state-file.js";
 import { formatStateFile } from "./state-file-format.js";
 
-const usage = `Usage: dispatch-fake [serve] [--port 4010] [--host 127.0.0.1] [--token dev-token] [--seed 1] [--now ISO-INSTANT] [--empty] [--state FILE] [--allow-origin ORIGIN]... [--allow-host NAME]...
+const usage = `Usage: dispatch-fake [serve] [--port 4010] [--host 127.0.0.1] [--token dev-token] [--seed 1] [--now ISO-INSTANT] [--empty] [--state FILE] [--allow-origin ORIGIN]... [--allow-host NAME]... [--quiet] [--log-format text|json] [--latency MS] [--rate-limit N/SECONDS]
 
 Serves an in-memory fake of the Delivery Dispatch Platform API over HTTP (serve is the default command).
-  --port   port to listen on (0 picks a free one)     default 4010
-  --host   interface to bind                          default 127.0.0.1
-  --token  API token of the seeded organization       default dev-token
-  --seed   seed of every generated id                 default 1
-  --now    freeze the clock at this instant           default: real time
-  --empty  start without the demo orders and routes
-  --state  keep the state in this JSON file across restarts: loaded at start (created when missing),
-           saved ${SAVE_DEBOUNCE_MS} ms after changes and on SIGINT/SIGTERM; a file it cannot read stops it.
-           An existing file's seed, token and clock win over --seed, --token, --now and --empty
-  --allow-origin  a browser origin (http://localhost:5173) whose pages may use /_fake/ and the console,
-           besides the server's own; repeat it for several, * for any. The API answers every origin
-  --allow-host    a name the server answers to besides IP addresses and localhost (against DNS rebinding)
+Every option can also be set by the environment variable after it (the option wins when both are given).
+  --port   port to listen on (0 picks a free one)     default 4010             DISPATCH_FAKE_PORT
+  --host   interface to bind                          default 127.0.0.1        DISPATCH_FAKE_HOST
+  --token  API token of the seeded organization       default dev-token        DISPATCH_FAKE_TOKEN
+  --seed   seed of every generated id                 default 1                DISPATCH_FAKE_SEED
+  --now    freeze the clock at this instant           default: real time       DISPATCH_FAKE_NOW
+  --empty  start without the demo orders and routes                            DISPATCH_FAKE_EMPTY=true
+  --state  keep the state in this JSON file across restarts: loaded at start   DISPATCH_FAKE_STATE
+           (created when missing), saved ${SAVE_DEBOUNCE_MS} ms after changes and on SIGINT/SIGTERM; a file it cannot
+           read stops it. An existing file's seed, token and clock win over --seed, --token, --now and --empty
+  --allow-origin  a browser origin (http://localhost:5173) whose pages may use   DISPATCH_FAKE_ALLOW_ORIGIN
+           /_fake/ and the console, besides the server's own; repeat it for      (comma-separated)
+           several, * for any. The API answers every origin
+  --allow-host    a name the server answers to besides IP addresses and          DISPATCH_FAKE_ALLOW_HOST
+           localhost (against DNS rebinding)                                     (comma-separated)
+  --quiet  no log line per request (the start lines and errors still print)    DISPATCH_FAKE_QUIET=true
+  --log-format  text (default) or json: one JSON object per line, the start    DISPATCH_FAKE_LOG_FORMAT
+           lines included
+  --latency  every API call waits this many milliseconds (real time) before    DISPATCH_FAKE_LATENCY
+           it is answered, default 0; /_fake/ answers at once
+  --rate-limit  N/SECONDS: each token may make N API calls per window of       DISPATCH_FAKE_RATE_LIMIT
+           SECONDS on the fake's clock, then 429 RATE_LIMITED with Retry-After; default no limit
+One log line per request on stdout: time, method, path, status, duration, request id.
 SIGINT (Ctrl-C) or SIGTERM stops it: no new connections, requests in flight finish, exit code 0.
 
        dispatch-fake conformance --base-url URL --token TOKEN [--only PATTERN] [--json] [--timeout MS]
@@ -53,24 +65,122 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+/** The environment variable of each option: `--allow-origin` is `DISPATCH_FAKE_ALLOW_ORIGIN`. */
+const envName = (option: string) => `DISPATCH_FAKE_${option.toUpperCase().replaceAll("-", "_")}`;
+
+/** The options of `serve`, each with its default (none: unset unless given). */
+const OPTIONS = {
+  port: { type: "string", default: "4010" },
+  host: { type: "string", default: "127.0.0.1" },
+  token: { type: "string", default: DEFAULT_SERVER_TOKEN },
+  seed: { type: "string", default: "1" },
+  now: { type: "string" },
+  empty: { type: "boolean", default: false },
+  state: { type: "string" },
+  "allow-origin": { type: "string", multiple: true },
+  "allow-host": { type: "string", multiple: true },
+  quiet: { type: "boolean", default: false },
+  "log-format": { type: "string", default: "text" },
+  latency: { type: "string", default: "0" },
+  "rate-limit": { type: "string" },
+} as const;
+
+type OptionName = keyof typeof OPTIONS;
+
 function parse() {
+  // No defaults here: an option not given falls back to its environment variable, then to its default.
   return parseArgs({
     options: {
-      port: { type: "string", default: "4010" },
-      host: { type: "string", default: "127.0.0.1" },
-      token: { type: "string", default: "dev-token" },
-      seed: { type: "string", default: "1" },
-      now: { type: "string" },
-      empty: { type: "boolean", default: false },
-      state: { type: "string" },
-      "allow-origin": { type: "string", multiple: true },
-      "allow-host": { type: "string", multiple: true },
+      ...Object.fromEntries(
+        Object.entries(OPTIONS).map(([name, option]) => [
+          name,
+          { type: option.type, ...("multiple" in option ? { multiple: true } : {}) },
+        ]),
+      ),
       help: { type: "boolean", short: "h", default: false },
     },
     allowPositionals: true,
     strict: true,
     tokens: true,
   });
+}
+
+/** A boolean environment variable: true/1/yes or false/0/no (any case); anything else stops the command. */
+function envBoolean(name: string, value: string): boolean {
+  const v = value.trim().toLowerCase();
+  if (["true", "1", "yes"].includes(v)) return true;
+  if (["false", "0", "no", ""].includes(v)) return false;
+  fail(`${name} must be true or false, got ${value}`);
+}
+
+/**
+ * The options as given: each from the command line, else from its environment variable, else its default. `given`
+ * names those set by either (the state file's check of what it overrides).
+ */
+function resolveOptions(values: Record<string, unknown>, env: NodeJS.ProcessEnv) {
+  const given = new Set<OptionName>();
+  const resolved: Record<string, unknown> = {};
+  for (const [name, option] of Object.entries(OPTIONS) as [OptionName, (typeof OPTIONS)[OptionName]][]) {
+    const fromEnv = env[envName(name)];
+    if (values[name] !== undefined) {
+      resolved[name] = values[name];
+      given.add(name);
+    } else if (fromEnv !== undefined && fromEnv !== "") {
+      resolved[name] =
+        option.type === "boolean"
+          ? envBoolean(envName(name), fromEnv)
+          : "multiple" in option
+            ? fromEnv
+                .split(",")
+                .map((v) => v.trim())
+                .filter((v) => v !== "")
+            : fromEnv;
+      given.add(name);
+    } else {
+      resolved[name] = "default" in option ? option.default : undefined;
+    }
+  }
+  return {
+    given,
+    values: resolved as {
+      port: string;
+      host: string;
+      token: string;
+      seed: string;
+      now: string | undefined;
+      empty: boolean;
+      state: string | undefined;
+      "allow-origin": string[] | undefined;
+      "allow-host": string[] | undefined;
+      quiet: boolean;
+      "log-format": string;
+      latency: string;
+      "rate-limit": string | undefined;
+    },
+  };
+}
+
+/** `N/SECONDS` (`100/1`, `5/0.5`) as the fake's rate limit. */
+function parseRateLimit(text: string): { requests: number; perSeconds: number } {
+  const match = /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(text.trim());
+  const requests = Number(match?.[1]);
+  const perSeconds = Number(match?.[2]);
+  if (!match || requests < 1 || perSeconds <= 0) {
+    fail(`--rate-limit must be N/SECONDS with N at least 1 and SECONDS above 0, such as 100/1, got ${text}`);
+  }
+  return { requests, perSeconds };
+}
+
+/** The request log: one line per request on stdout, as text or JSON. */
+function requestLogger(format: "text" | "json"): (entry: RequestLogEntry) => void {
+  return (entry) => {
+    const time = new Date().toISOString();
+    process.stdout.write(
+      format === "json"
+        ? `${JSON.stringify({ time, ...entry })}\n`
+        : `${time} ${entry.method} ${entry.path} ${entry.status} ${entry.durationMs}ms ${entry.requestId ?? "-"}\n`,
+    );
+  };
 }
 
 /** One line for an error of `listen` a user can act on, instead of a stack trace. */
@@ -86,7 +196,7 @@ function listenProblem(error: unknown, host: string, port: number): string | und
  * Stop on SIGINT/SIGTERM: finish the requests in flight, run `beforeExit` (the last save of the state file), then
  * exit 0 (1 when `beforeExit` says it failed); a second signal cuts what is left.
  */
-function stopOnSignals(running: RunningServer, beforeExit?: () => boolean): void {
+function stopOnSignals(running: RunningServer, say: (message: string) => void, beforeExit?: () => boolean): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -94,7 +204,7 @@ function stopOnSignals(running: RunningServer, beforeExit?: () => boolean): void
       return;
     }
     stopping = true;
-    console.log(`dispatch-fake: ${signal}, stopping (requests in flight finish first)`);
+    say(`dispatch-fake: ${signal}, stopping (requests in flight finish first)`);
     running.close().then(
       () => process.exit(beforeExit?.() === false ? 1 : 0),
       (error: unknown) => {
@@ -120,8 +230,8 @@ async function main() {
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
   }
-  const { values, positionals, tokens } = parsed;
-  if (values.help) {
+  const { positionals } = parsed;
+  if (parsed.values.help) {
     console.log(usage);
     return;
   }
@@ -129,6 +239,7 @@ async function main() {
   if (!COMMANDS.includes(command))
     fail(`unknown command "${command}" (the commands are serve, the default, and conformance)`);
   if (extra.length > 0) fail(`unexpected argument "${extra[0]}"`);
+  const { values, given } = resolveOptions(parsed.values, process.env);
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     fail(`--port must be an integer 0-65535, got ${values.port}`);
@@ -147,6 +258,13 @@ async function main() {
     );
   }
   if (values.now !== undefined && !Number.isFinite(Date.parse(values.now))) fail(`--now must be an ISO instant`);
+  const logFormat = values["log-format"];
+  if (logFormat !== "text" && logFormat !== "json") fail(`--log-format must be text or json, got ${logFormat}`);
+  const latencyMs = Number(values.latency);
+  if (!Number.isInteger(latencyMs) || latencyMs < 0 || latencyMs > 600_000) {
+    fail(`--latency must be a whole number of milliseconds 0-600000, got ${values.latency}`);
+  }
+  const rateLimit = values["rate-limit"] === undefined ? undefined : parseRateLimit(values["rate-limit"]);
 
   // A state file that exists decides the seed, the token and the clock; one that cannot be used stops the server.
   const statePath = values.state !== undefined ? resolve(values.state) : undefined;
@@ -168,10 +286,12 @@ async function main() {
       console.error(`dispatch-fake: Failed to load the state file ${statePath}: ${reason}; it is left untouched`);
       process.exit(1);
     }
-    const given = new Set<string>(tokens.flatMap((token) => (token.kind === "option" ? [token.name] : [])));
-    const ignored = ["seed", "token", "now", "empty"].filter((name) => given.has(name));
+    const ignored = (["seed", "token", "now", "empty"] as const).filter((name) => given.has(name));
     if (stored && ignored.length > 0) {
-      console.error(`dispatch-fake: ${ignored.map((n) => `--${n}`).join(", ")} ignored: the state file decides them`);
+      // An option set by its environment variable is named by the variable: that is where the user looks.
+      const flags: Record<string, unknown> = parsed.values;
+      const names = ignored.map((n) => (flags[n] === undefined ? envName(n) : `--${n}`));
+      console.error(`dispatch-fake: ${names.join(", ")} ignored: the state file decides them`);
     }
   }
   const frozen = stored ? stored.clock.mode === "frozen" : values.now !== undefined;
@@ -181,6 +301,7 @@ async function main() {
     token: stored?.token ?? values.token,
     seed: stored?.seed ?? seed,
     ...(now !== undefined ? { now } : {}),
+    ...(rateLimit ? { rateLimit } : {}),
   });
   if (stored) applyStateFile(fake, stored);
   const demo = values.empty || stored ? undefined : await seedDemoData(fake);
@@ -213,6 +334,8 @@ async function main() {
       host: values.host,
       allowOrigins: values["allow-origin"] ?? [],
       allowHosts: values["allow-host"] ?? [],
+      latencyMs,
+      ...(values.quiet ? {} : { onRequest: requestLogger(logFormat) }),
       ...(saver
         ? {
             onActivity: saver.changed,
@@ -229,12 +352,34 @@ async function main() {
     console.error(`dispatch-fake: ${problem}`);
     process.exit(1);
   }
-  stopOnSignals(running, saver?.flush);
+  // With --log-format json every line of stdout is a JSON object, this one too.
+  const say = (message: string) =>
+    console.log(logFormat === "json" ? JSON.stringify({ time: new Date().toISOString(), message }) : message);
+  stopOnSignals(running, say, saver?.flush);
 
   const workspace = fake.workspaces[0];
   const control = runtimeOf(fake)
     .controlEndpoints()
     .map(({ method, path }) => `${method} ${running.url}${path}`);
+  if (logFormat === "json") {
+    // One object, so a JSON-lines reader never meets a line of text.
+    console.log(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        message: `Dispatch fake listening on ${running.url}`,
+        url: running.url,
+        console: `${running.url}${CONSOLE_PATH}`,
+        health: `${running.url}/_fake/health`,
+        token: fake.token,
+        workspace: workspace
+          ? { name: workspace.name, uuid: workspace.uuid, workspaceId: workspace.workspaceId }
+          : null,
+        demo: demo ?? null,
+        state: statePath === undefined ? null : { path: statePath, loaded: stored !== undefined },
+      }),
+    );
+    return;
+  }
   console.log(`Dispatch fake listening on ${running.url}`);
   console.log(`  console:   ${running.url}${CONSOLE_PATH}`);
   console.log(`  token:     ${fake.token}`);

@@ -5,11 +5,19 @@
  * endpoints under `/_fake/`.
  */
 import type { Fake } from "../fake-api.js";
+import { DEFAULT_TOKEN } from "../fake-api.js";
 import { runtimeOf } from "../runtime.js";
 import { CONSOLE_PATH } from "./console-page.js";
+import { DOCUMENT_PATHS } from "./documents.js";
 
 /** The published docs site: guides, API docs and the REST references. */
 export const DOCS_URL = "https://dispatchkit.github.io/dispatchkit/";
+
+/** The token `dispatch-fake` seeds unless told otherwise (`--token`). */
+export const DEFAULT_SERVER_TOKEN = "dev-token";
+
+/** The default tokens (the CLI's and createFake's): no secret, as every copy of the fake has them. */
+const DEFAULT_TOKENS: ReadonlySet<string> = new Set([DEFAULT_SERVER_TOKEN, DEFAULT_TOKEN]);
 
 /** What `GET /` answers as JSON. */
 export interface HomeBody {
@@ -22,6 +30,10 @@ export interface HomeBody {
   example: string;
   /** The console: the fake's data drawn and driven in a browser. */
   console: string;
+  /** The health check (no token): `GET` it until it answers 200 (`wait-on`, a compose healthcheck). */
+  health: string;
+  /** The OpenAPI documents this server serves: the API's contract and the test-control endpoints'. */
+  openapi: { api: string; control: string };
   /** The test-control endpoints (no token), each with its full URL. */
   control: { method: string; path: string; url: string }[];
   /** Where the data lives: in memory only, or also in a state file (with how its saves fare). */
@@ -84,15 +96,22 @@ export function homeBody(fake: Fake, request: Request, persistence: Persistence 
     baseUrl,
     authentication:
       "Every API call sends Authorization: Bearer <token>, with the token the server was started with " +
-      "(dispatch-fake prints it; --token sets it). The control endpoints take no token.",
+      "(dispatch-fake prints it; --token sets it). " +
+      (DEFAULT_TOKENS.has(fake.token) ? `This server uses the default token, ${fake.token}. ` : "") +
+      "The control endpoints take no token.",
     docs: {
       site: DOCS_URL,
       restReference: `${DOCS_URL}api/`,
-      standaloneGuide: `${DOCS_URL}documents/standalone.html`,
-      controlEndpoints: `${DOCS_URL}documents/standalone.html#test-control-endpoints`,
+      // typedoc names a guide's page after its path (docs/standalone.md → documents/docs_standalone.html); the docs
+      // site's browser check follows these links in the built site.
+      standaloneGuide: `${DOCS_URL}documents/docs_standalone.html`,
+      controlEndpoints: `${DOCS_URL}documents/docs_standalone.html#test-control-endpoints`,
     },
-    example: `curl -H "Authorization: Bearer <token>" ${baseUrl}/v2/workspaces`,
+    // A default token is no secret: show it, so the example runs as printed. Another one the page does not repeat.
+    example: `curl -H "Authorization: Bearer ${DEFAULT_TOKENS.has(fake.token) ? fake.token : "<token>"}" ${baseUrl}/v2/workspaces`,
     console: `${baseUrl}${CONSOLE_PATH}`,
+    health: `${baseUrl}/_fake/health`,
+    openapi: { api: `${baseUrl}${DOCUMENT_PATHS.openapi}`, control: `${baseUrl}${DOCUMENT_PATHS.controlOpenapi}` },
     control: runtimeOf(fake)
       .controlEndpoints()
       .map(({ method, path }) => ({
@@ -145,7 +164,9 @@ export function homeHtml(body: HomeBody): string {
     <li>${link(body.docs.site, "Guides and API docs")}</li>
     <li>${link(body.docs.restReference, "REST reference")}: every endpoint, request and answer</li>
     <li>${link(body.docs.standaloneGuide, "This server from other languages")}: curl and Python</li>
+    <li>OpenAPI documents served here: ${link(body.openapi.api, "the API")} and ${link(body.openapi.control, "the control endpoints")}</li>
   </ul>
+  <p>Health check (no token): <code>${escapeHtml(body.health)}</code></p>
   <h2>Control endpoints (no token)</h2>
   <p>Drive the fake from a test: ${link(body.docs.controlEndpoints, "what each one does")}.</p>
   <table>

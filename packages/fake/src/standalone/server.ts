@@ -4,6 +4,8 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { healthBody } from "../control/health.js";
+import { CONTROL_PREFIX } from "../control/http.js";
 import { DomainError } from "../domain/errors.js";
 import type { Fake } from "../fake-api.js";
 import {
@@ -18,6 +20,7 @@ import { STATUS_BY_CODE } from "../http/status.js";
 import { runtimeOf } from "../runtime.js";
 import { createAccessPolicy } from "./access.js";
 import { consoleResponse } from "./console-page.js";
+import { documentResponse } from "./documents.js";
 import { homeResponse } from "./home.js";
 import { ownNames } from "./own-names.js";
 import { startRealTimeDriver } from "./real-time-clock.js";
@@ -79,6 +82,29 @@ export interface ServerOptions {
    * data lives in memory only.
    */
   persistence?: () => { stateFile: string | null; savedAt: string | null; error: string | null };
+  /**
+   * Called once per request when its answer is sent (or its connection closed without one: `status` 0), refusals
+   * and preflights included: the CLI prints it as a log line.
+   */
+  onRequest?: (entry: RequestLogEntry) => void;
+  /**
+   * Milliseconds every API call waits (real time) before it is answered, as a slow network or service would; the
+   * home, the console and the control endpoints under `/_fake/` answer at once. Default 0.
+   */
+  latencyMs?: number;
+}
+
+/** One answered request, for a log line. */
+export interface RequestLogEntry {
+  method: string;
+  /** The request target as sent: path and query. */
+  path: string;
+  /** The status answered; 0 when the connection closed before an answer (a dropped call, a client gone). */
+  status: number;
+  /** Milliseconds from the request's arrival to the end of its answer. */
+  durationMs: number;
+  /** The answer's `x-request-id`, or null when it has none (a preflight, the console). */
+  requestId: string | null;
 }
 
 /** How long the standalone server waits for a slow client before answering 408 `REQUEST_TIMEOUT`. */
@@ -268,6 +294,29 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket, request
   linger(socket);
 }
 
+/** Report a request once, when its answer has been sent or its connection closed without one. */
+function logWhenDone(req: IncomingMessage, res: ServerResponse, report: (entry: RequestLogEntry) => void): void {
+  const start = performance.now();
+  // Headers given to writeHead are not kept for getHeader: read the request id as it is written.
+  let id: unknown;
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    const headers = args.find((arg) => typeof arg === "object" && arg !== null) as Record<string, unknown> | undefined;
+    id = headers?.["x-request-id"];
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as typeof res.writeHead;
+  res.once("close", () => {
+    id ??= res.getHeader("x-request-id");
+    report({
+      method: req.method ?? "",
+      path: req.url ?? "",
+      status: res.writableFinished ? res.statusCode : 0,
+      durationMs: Math.round((performance.now() - start) * 10) / 10,
+      requestId: typeof id === "string" ? id : null,
+    });
+  });
+}
+
 /** Write an answer; while the server stops, a keep-alive client must not send another request on this connection. */
 async function send(
   res: ServerResponse,
@@ -297,6 +346,12 @@ async function send(
  * delayed action is due on the fake's clock.
  */
 export function startServer(fake: Fake, options: ServerOptions = {}): Promise<RunningServer> {
+  const latencyMs = options.latencyMs ?? 0;
+  if (!Number.isFinite(latencyMs) || latencyMs < 0) {
+    throw new TypeError(
+      `Failed to start the server: latencyMs must be a number of milliseconds >= 0, got ${latencyMs}`,
+    );
+  }
   const host = options.host ?? "127.0.0.1";
   const runtime = runtimeOf(fake);
   const driver = startRealTimeDriver(fake, runtime.log, options.onActivity);
@@ -304,6 +359,7 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
   const headersMs = options.timeouts?.headersMs ?? DEFAULT_TIMEOUT_MS;
   const bodyIdleMs = options.timeouts?.bodyIdleMs ?? DEFAULT_TIMEOUT_MS;
   const requestId = () => runtime.context.ids.requestId();
+  const startedAt = Date.now();
   const access = createAccessPolicy(options);
   const basePath = new URL(fake.baseUrl).pathname.replace(/\/+$/, "");
   /** A request target's path relative to the fake's base path, without the query. */
@@ -321,6 +377,7 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
       connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(headersMs / 2))),
     },
     (req, res) => {
+      if (options.onRequest) logWhenDone(req, res, options.onRequest);
       // Who may ask, before anything is read or run (access.ts, docs/security.md).
       const { refusal, cors } = access.decide({
         method: req.method ?? "GET",
@@ -370,8 +427,10 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
         async (request) =>
           (await options.extra?.(request)) ??
           homeResponse(fake, request, options.persistence?.()) ??
+          healthResponse(request) ??
+          (await documentResponse(fake, request)) ??
           (await consoleResponse(fake, request)) ??
-          (await runtime.router.handle(request, { control: true })),
+          (await delayed(request, () => runtime.router.handle(request, { control: true }))),
       )
       .then((response) => send(res, response, closing !== undefined, cors))
       .catch((error: unknown) => fail(res, error))
@@ -380,6 +439,25 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
         driver.kick();
         options.onActivity?.();
       });
+  }
+  /** `GET /_fake/health` of this server: its own uptime and state file (the fake's own answer knows neither). */
+  function healthResponse(request: Request): Response | undefined {
+    if (request.method !== "GET" || relativePath(new URL(request.url).pathname) !== "/_fake/health") return undefined;
+    const persistence = options.persistence?.();
+    const stateFile =
+      persistence?.stateFile == null
+        ? null
+        : { path: persistence.stateFile, savedAt: persistence.savedAt, error: persistence.error };
+    return new Response(JSON.stringify(healthBody(startedAt, stateFile)), {
+      status: 200,
+      headers: { "content-type": "application/json", "cache-control": "no-store", "x-request-id": requestId() },
+    });
+  }
+  /** An API call answered after `latencyMs`; the control endpoints at once (a test drives them, it does not wait). */
+  async function delayed(request: Request, answer: () => Promise<Response>): Promise<Response> {
+    const path = relativePath(new URL(request.url).pathname);
+    if (latencyMs > 0 && !path.startsWith(CONTROL_PREFIX)) await new Promise((done) => setTimeout(done, latencyMs));
+    return answer();
   }
   return new Promise((resolve, reject) => {
     server.once("error", reject);

@@ -24,7 +24,7 @@ import type {
   Workspace,
 } from "../domain/records.js";
 import type { Fake } from "../fake-api.js";
-import { formatPath } from "../http/input.js";
+import { formatPath, issueMessage } from "../http/input.js";
 import { runtimeOf } from "../runtime.js";
 import { FAKE_DATA_SCHEMA } from "./generated/state-schema.js";
 import { decodePendingWork, encodePendingWork, type PendingWorkJson } from "./pending-work.js";
@@ -219,7 +219,12 @@ export function parseFakeData(value: unknown, prefix = "fake"): FakeDataJson {
   const issues = result.error.issues;
   const first = issues[0];
   const path = first ? formatPath([prefix, ...first.path]) : prefix;
-  const what = first?.code === "unrecognized_keys" ? `unknown field ${JSON.stringify(first.keys[0])}` : first?.message;
+  const what =
+    first === undefined
+      ? undefined
+      : first.code === "unrecognized_keys"
+        ? `unknown field ${JSON.stringify(first.keys[0])}`
+        : issueMessage(first, value);
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
   throw new StateFormatError(`${path}: ${what ?? "invalid"}${more}`);
 }

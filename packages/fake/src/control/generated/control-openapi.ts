@@ -4,6 +4,30 @@
  */
 
 export interface paths {
+    "/_fake/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check the server is up
+         * @description Answers 200 as soon as the server serves requests, with no token, for `wait-on`, a compose
+         *     `healthcheck` or a test's setup: the package's version, how long the server has run, and how the saves of
+         *     its state file fare (`--state`; `null` without one). `uptimeSeconds` counts from the server's start
+         *     (`dispatch-fake`, or `startServer` from `@dispatchkit/fake/node`).
+         *     Like every control endpoint, it answers a browser only from the server's own or an allowed origin.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_fake/tokens": {
         parameters: {
             query?: never;
@@ -406,6 +430,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_fake/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the events the fake emitted
+         * @description Every event the domain emitted (`route.published`, `route.eta_updated`, `order.status_updated`), oldest
+         *     first: the records of `fake.events`, each with the `data` its webhook payload carries. The filters combine
+         *     (all must hold). Events are kept until a reset or a restore.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_fake/notifications": {
         parameters: {
             query?: never;
@@ -460,8 +506,9 @@ export interface paths {
         /**
          * Redeliver a webhook
          * @description The delivery's event again to the same subscription, as a new delivery (`redeliveryOf` names the first)
-         *     whose first attempt is made at once, with its own six attempts, the same event id and the same body
-         *     (`fake.webhooks.redeliver(id)`).
+         *     with its own six attempts, the same event id and the same body (`fake.webhooks.redeliver(id)`). It is
+         *     answered `pending`, due now: the standalone server makes its first attempt right after answering (in
+         *     process, `fake.runUntilIdle()` does).
          */
         post: operations["redeliverWebhook"];
         delete?: never;
@@ -680,6 +727,47 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        /** @description The server is up; what it runs and how its state file fares. */
+        Health: {
+            /** @constant */
+            status: "ok";
+            /**
+             * @description The version of `@dispatchkit/fake` serving.
+             * @example 0.3.0
+             */
+            version: string;
+            /** @description Seconds since the server started (real time, not the fake's clock). */
+            uptimeSeconds: number;
+            /** @description The state file (`--state`) and its last save, or null when the data lives in memory only. */
+            stateFile: null | {
+                /** @description The state file's absolute path. */
+                path: string;
+                /**
+                 * Format: date-time
+                 * @description When it was last written (real time); null before the first write.
+                 */
+                savedAt: string | null;
+                /** @description Why the last save failed (the previous file is kept), or null. */
+                error: string | null;
+            };
+        };
+        /**
+         * @description One event the fake emitted (`fake.events`), as its webhook payload carries it: `data` is the payload's
+         *     `data` at emission (`RouteEventData` or `OrderStatusUpdatedData` of the API's openapi.yaml).
+         */
+        Event: {
+            /** @description The event id (`evt_…`), the same as the webhook's. */
+            id: string;
+            /** @enum {string} */
+            type: "route.published" | "route.eta_updated" | "order.status_updated";
+            organizationId: string;
+            workspaceUuid: string;
+            /** Format: date-time */
+            createdAt: string;
+            data: {
+                [key: string]: unknown;
+            };
+        };
         Workspace: {
             /** Format: uuid */
             uuid: string;
@@ -815,6 +903,27 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server is up. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
     createToken: {
         parameters: {
             query?: never;
@@ -1323,6 +1432,39 @@ export interface operations {
         requestBody?: never;
         responses: {
             204: components["responses"]["NoContent"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Only events of this type. */
+                type?: "route.published" | "route.eta_updated" | "order.status_updated";
+                /** @description Only events emitted at or after this instant (ISO-8601, on the fake's clock). */
+                since?: string;
+                /** @description Only events of this organization. */
+                organizationId?: string;
+                /** @description Only events of this workspace. */
+                workspaceUuid?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Event"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
         };
     };
     listNotifications: {
