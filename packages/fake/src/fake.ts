@@ -38,6 +38,7 @@ import { scheduleOperations } from "./http/handlers/schedules.js";
 import { webhookOperations } from "./http/handlers/webhooks.js";
 import { workspaceOperations } from "./http/handlers/workspaces.js";
 import { forgetExpiredKeys, nextKeyExpiry } from "./http/idempotency.js";
+import { createOwnUrls } from "./http/own-urls.js";
 import { createRateLimiter } from "./http/rate-limit.js";
 import { createRouter, type Logger, type Operation, type PublicOperation } from "./http/router.js";
 import { createMswHandlers } from "./msw.js";
@@ -98,12 +99,14 @@ export function createFake(options: FakeOptions = {}): Fake {
     return created;
   }
 
+  // Where webhook deliveries may not go: the fake itself (a standalone server adds its address).
+  const ownUrls = createOwnUrls(baseUrl);
   const operations: Operation[] = [
     ...workspaceOperations(),
     ...orderOperations(),
     ...routeOperations(),
     ...scheduleOperations(),
-    ...webhookOperations(),
+    ...webhookOperations(ownUrls),
   ];
   let mswHandlers: HttpHandler[] | undefined;
   let control: PublicOperation[] | undefined;
@@ -272,6 +275,7 @@ export function createFake(options: FakeOptions = {}): Fake {
     controlEndpoints: () => controlOps().map(({ method, path }) => ({ method: method.toUpperCase(), path })),
     background,
     nextDueAt: nextDue,
+    ownUrls,
   };
   return attachRuntime(fake, runtime);
 }

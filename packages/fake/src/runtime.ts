@@ -7,6 +7,7 @@
  * ESM build works with the CommonJS `./node` entry and the other way round (docs/decisions/0016-fake-runtime.md).
  */
 import type { Context } from "./domain/context.js";
+import type { OwnUrls } from "./http/own-urls.js";
 import type { Logger, Router } from "./http/router.js";
 
 /**
@@ -20,6 +21,11 @@ export interface BackgroundWork {
   nextDueAt(): number | null;
   /** Run everything due at or before the clock's now. */
   runDue(): Promise<void>;
+  /**
+   * Call `listener` after each step of a long run (a webhook attempt recorded while the queue drains), so a host
+   * can save the state meanwhile; returns the function that stops it.
+   */
+  onProgress?(listener: () => void): () => void;
 }
 
 /** The runtime of one fake (see the module's comment). */
@@ -41,6 +47,8 @@ export interface FakeRuntime {
   readonly background: readonly BackgroundWork[];
   /** The earliest instant any background work is due, or null. */
   nextDueAt(): number | null;
+  /** The fake's own addresses, which webhook subscriptions may not point at; a server adds the one it listens on. */
+  readonly ownUrls: OwnUrls;
 }
 
 /** The runtime shape this copy of the package builds and reads. */

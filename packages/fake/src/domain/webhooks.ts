@@ -1,8 +1,9 @@
 /**
  * Webhook subscriptions and the delivery log. The domain keeps the whole delivery schedule as plain data and
- * does no I/O: a dispatcher outside the domain asks what is due ({@link dueDeliveries}), makes each attempt
- * (signing, HTTP or an in-process listener) and reports how it ended ({@link recordAttempt}), which sets the
- * next attempt's due time on the fake's clock.
+ * does no I/O: a dispatcher outside the domain keeps the pending deliveries' attempts in a queue (the log's
+ * pending deliveries are that queue: snapshots and the state file keep it), makes each attempt (signing, HTTP or
+ * an in-process listener) and reports how it ended ({@link recordAttempt}), which sets the next attempt's due time
+ * on the fake's clock.
  *
  * Events reach deliveries lazily: commands append to `State.events` and {@link fanOutEvents} turns the events
  * not yet seen into one delivery per matching subscription. A subscription remembers the position of the first
@@ -169,31 +170,23 @@ export function fanOutEvents(ctx: Context): void {
 }
 
 /**
- * The earliest instant an attempt is due (epoch ms), or null when nothing waits. Events not yet fanned out
- * count as due at their emission. `busy` names deliveries whose attempt is in flight (not due again until its
- * outcome is recorded).
+ * The events by id, per events array (append-only: a new state brings a new array), indexed as far as it was read.
+ * An attempt finds its event in constant time, however long the fake has run.
  */
-export function nextDeliveryDueAt(ctx: Context, busy: (deliveryId: string) => boolean = () => false): number | null {
-  const { events, webhooks } = ctx.state;
-  const unseen = events[webhooks.fannedOut];
-  let earliest: number | null = unseen ? unseen.createdAt : null;
-  for (const delivery of webhooks.deliveries.values()) {
-    const at = delivery.nextAttemptAt;
-    if (delivery.status !== "pending" || at === null || busy(delivery.id)) continue;
-    if (earliest === null || at < earliest) earliest = at;
-  }
-  return earliest;
-}
+const eventIndex = new WeakMap<EventRecord[], { indexed: number; byId: Map<string, EventRecord> }>();
 
-/** The deliveries whose next attempt is due now, oldest first (`busy` as in {@link nextDeliveryDueAt}). */
-export function dueDeliveries(
-  ctx: Context,
-  busy: (deliveryId: string) => boolean = () => false,
-): WebhookDeliveryRecord[] {
-  const now = ctx.clock.now();
-  return [...ctx.state.webhooks.deliveries.values()].filter(
-    (d) => d.status === "pending" && d.nextAttemptAt !== null && d.nextAttemptAt <= now && !busy(d.id),
-  );
+/** The event with this id, or undefined. */
+function eventById(events: EventRecord[], id: string): EventRecord | undefined {
+  let index = eventIndex.get(events);
+  if (!index) {
+    index = { indexed: 0, byId: new Map() };
+    eventIndex.set(events, index);
+  }
+  for (; index.indexed < events.length; index.indexed++) {
+    const event = events[index.indexed];
+    if (event && !index.byId.has(event.id)) index.byId.set(event.id, event);
+  }
+  return index.byId.get(id);
 }
 
 /** The envelope of an event, keys in the contract's order; the same bytes on every attempt. */
@@ -218,7 +211,7 @@ export function prepareAttempt(ctx: Context, deliveryId: string): AttemptPlan | 
   const delivery = webhooks.deliveries.get(deliveryId);
   if (delivery?.status !== "pending") return undefined;
   const subscription = webhooks.subscriptions.get(delivery.subscriptionUuid);
-  const event = events.find((e) => e.id === delivery.eventId);
+  const event = eventById(events, delivery.eventId);
   if (!subscription || !event) return undefined;
   return {
     deliveryId,
@@ -272,7 +265,7 @@ export function redeliver(ctx: Context, deliveryId: string): WebhookDeliveryReco
   const original = webhooks.deliveries.get(deliveryId);
   if (!original) throw notFound("webhook delivery", deliveryId);
   const subscription = webhooks.subscriptions.get(original.subscriptionUuid);
-  const event = events.find((e) => e.id === original.eventId);
+  const event = eventById(events, original.eventId);
   if (!subscription || !event) {
     throw new DomainError(
       "CONFLICT",

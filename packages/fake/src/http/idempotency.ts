@@ -2,7 +2,9 @@
  * Idempotency keys: a POST sent with an `Idempotency-Key` is carried out at most once per organization and key.
  * Within 24 hours (of the fake's clock) of its first answer, the same key with the same request replays that
  * answer without running the operation again; with a different request it answers 422 `IDEMPOTENCY_KEY_REUSED`;
- * while the first request is still being answered, 409 `IDEMPOTENCY_KEY_IN_USE`. The kept answers are plain data
+ * while the first request is still being answered, 409 `IDEMPOTENCY_KEY_IN_USE`. At most
+ * {@link IDEMPOTENCY_MAX_KEYS} keys and {@link IDEMPOTENCY_MAX_ANSWER_CHARS} characters of answers are kept, the
+ * oldest forgotten first. The kept answers are plain data
  * in `State`, so `reset()`, `snapshot()` and `restore()` cover them.
  * @see `docs/api-contract.md` section 1 (Idempotency)
  */
@@ -13,6 +15,18 @@ import { readBody } from "./request-limits.js";
 
 /** How long a key's first answer is kept and replayed: 24 hours of the fake's clock from that answer. */
 export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Keys kept at most (every organization together): beyond, the oldest is forgotten first, so a client sending a new
+ * key with every request cannot grow the fake's memory for 24 hours.
+ */
+export const IDEMPOTENCY_MAX_KEYS = 10_000;
+
+/**
+ * Characters of kept answer bodies at most (every key together, 32 Mi UTF-16 code units: 32 MiB of JSON text as
+ * sent): beyond, the oldest keys are forgotten first. One answer larger than this is not kept at all.
+ */
+export const IDEMPOTENCY_MAX_ANSWER_CHARS = 32 * 1024 * 1024;
 
 /** The request header that carries the key. */
 const KEY_HEADER = "idempotency-key";
@@ -26,6 +40,37 @@ const MAX_KEY_LENGTH = 255;
  * so `reset()` and `restore()`, which replace it, start with none.
  */
 const inFlight = new WeakMap<State, Set<string>>();
+
+/** The characters of the kept answers, per map of keys (derived: counted again for a restored or loaded state). */
+const keptChars = new WeakMap<Map<string, IdempotencyRecord>, number>();
+
+/** The characters of a map's kept answers. */
+function charsOf(keys: Map<string, IdempotencyRecord>): number {
+  let chars = keptChars.get(keys);
+  if (chars === undefined) {
+    chars = 0;
+    for (const record of keys.values()) chars += record.answer.body?.length ?? 0;
+    keptChars.set(keys, chars);
+  }
+  return chars;
+}
+
+/**
+ * Keep a key's answer within the bounds: the oldest keys are forgotten first until {@link IDEMPOTENCY_MAX_KEYS}
+ * and {@link IDEMPOTENCY_MAX_ANSWER_CHARS} hold with it. An answer over the whole budget is not kept.
+ */
+function keep(keys: Map<string, IdempotencyRecord>, id: string, record: IdempotencyRecord): void {
+  const size = record.answer.body?.length ?? 0;
+  if (size > IDEMPOTENCY_MAX_ANSWER_CHARS) return;
+  let chars = charsOf(keys);
+  for (const [oldId, old] of keys) {
+    if (keys.size < IDEMPOTENCY_MAX_KEYS && chars + size <= IDEMPOTENCY_MAX_ANSWER_CHARS) break;
+    keys.delete(oldId);
+    chars -= old.answer.body?.length ?? 0;
+  }
+  keys.set(id, record);
+  keptChars.set(keys, chars + size);
+}
 
 /** What the idempotency layer needs of one request of the API. */
 export interface IdempotentCall {
@@ -89,7 +134,7 @@ export async function answerOnce(
       body: response.body === null ? null : await response.text(),
     };
     const record: IdempotencyRecord = { organizationId, key, request, answer: stored, storedAt: ctx.clock.now() };
-    state.idempotencyKeys.set(id, record);
+    keep(state.idempotencyKeys, id, record);
     return new Response(stored.body, { status: stored.status, headers: headersOf(stored) });
   } finally {
     busy.delete(id);
@@ -118,7 +163,9 @@ export function forgetExpiredKeys(ctx: Context): void {
   for (const [id, record] of ctx.state.idempotencyKeys) {
     // Kept in the order they were stored, on a clock that never goes back: the first young one ends the sweep.
     if (now < record.storedAt + IDEMPOTENCY_KEY_LIFETIME_MS) return;
-    ctx.state.idempotencyKeys.delete(id);
+    const keys = ctx.state.idempotencyKeys;
+    if (keptChars.has(keys)) keptChars.set(keys, charsOf(keys) - (record.answer.body?.length ?? 0));
+    keys.delete(id);
   }
 }
 

@@ -27,6 +27,8 @@ export function startRealTimeDriver(fake: Fake, log: Logger, afterRun?: () => vo
   const runtime = runtimeOf(fake);
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // A run can last long (a queue of webhook attempts draining): what it records along the way is saved meanwhile.
+  const unsubscribe = runtime.background.flatMap((work) => work.onProgress?.(() => afterRun?.()) ?? []);
 
   function schedule(delayMs: number): void {
     if (stopped) return;
@@ -58,6 +60,7 @@ export function startRealTimeDriver(fake: Fake, log: Logger, afterRun?: () => vo
     kick: () => schedule(0),
     stop() {
       stopped = true;
+      for (const stop of unsubscribe) stop();
       if (timer !== undefined) clearTimeout(timer);
       timer = undefined;
     },

@@ -22,6 +22,7 @@ import { createAccessPolicy } from "./access.js";
 import { consoleResponse } from "./console-page.js";
 import { documentResponse } from "./documents.js";
 import { homeResponse } from "./home.js";
+import { ownNames } from "./own-names.js";
 import { startRealTimeDriver } from "./real-time-clock.js";
 
 /**
@@ -462,6 +463,7 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
     server.once("error", reject);
     server.listen(options.port ?? 4010, host, () => {
       const { port } = server.address() as AddressInfo;
+      const forgetAddress = runtime.ownUrls.addServer(port, ownNames(host, options.allowHosts));
       driver.kick();
       resolve({
         server,
@@ -469,6 +471,7 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
         close: ({ graceMs = 10_000 } = {}) => {
           closing ??= new Promise<void>((done, fail) => {
             driver.stop();
+            forgetAddress();
             const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
             deadline.unref();
             server.close((e) => {

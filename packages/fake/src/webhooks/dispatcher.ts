@@ -12,12 +12,11 @@ import type { Context } from "../domain/context.js";
 import {
   type AttemptOutcome,
   type AttemptPlan,
-  dueDeliveries,
   fanOutEvents,
-  nextDeliveryDueAt,
   prepareAttempt,
   recordAttempt,
 } from "../domain/webhooks.js";
+import { createDeliveryQueue, type QueuedAttempt } from "./delivery-queue.js";
 
 /**
  * An in-process webhook receiver: your app's handler, taking the delivery as a `Request` and answering a
@@ -37,19 +36,46 @@ export interface WebhookOptions {
 /** The contract's answer timeout of one attempt. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
+/**
+ * Attempts in flight to one receiver (the origin of a subscription's URL) at most: a receiver sees a few
+ * connections at a time, as from a real sender, and one slow receiver holds only its own slots. Each
+ * subscription has at most one attempt in flight, so its events arrive in emission order (retries aside).
+ */
+export const WEBHOOK_MAX_IN_FLIGHT_PER_RECEIVER = 16;
+
+/** Attempts in flight in all at most: the rest wait in the delivery log, so file handles and memory stay bounded. */
+export const WEBHOOK_MAX_IN_FLIGHT = 64;
+
 /** The dispatcher of one fake: its background work, plus the in-process listeners. */
 export interface WebhookDispatcher {
   readonly name: string;
   /** The earliest instant an attempt is due (attempts in flight excluded), or null. */
   nextDueAt(): number | null;
-  /** Make every attempt due now, concurrently, and record their outcomes. */
+  /**
+   * Make every attempt due now and record their outcomes: through the pool (one per subscription,
+   * {@link WEBHOOK_MAX_IN_FLIGHT_PER_RECEIVER} per receiver, {@link WEBHOOK_MAX_IN_FLIGHT} in all), the rest queued
+   * in order and started as attempts end. Resolves once no attempt is in flight.
+   */
   runDue(): Promise<void>;
   /** Deliver to `handler` instead of over HTTP whenever a subscription's URL is `url`; returns the unlisten. */
   listen(url: string, handler: WebhookHandler): () => void;
   /** Stop delivering `url` in-process (deliveries to it go over HTTP again). */
   unlisten(url: string): void;
+  /** Call `listener` after each recorded attempt (a long drain), until the returned function is called. */
+  onProgress(listener: () => void): () => void;
   /** Abort the attempts in flight (reset, restore): their outcomes are never recorded. */
   abortInFlight(): void;
+}
+
+/** The attempts in flight of one pool (a reset or restore starts a new one), and who waits for it to empty. */
+interface Pool {
+  inFlight: Map<string, AbortController>;
+  perReceiver: Map<string, number>;
+  /** The subscriptions with an attempt in flight (one each at most). */
+  subscriptions: Set<string>;
+  idle: { resolve: () => void; reject: (error: unknown) => void }[];
+  /** What went wrong while recording an outcome, rethrown to the waiters. */
+  failure?: { error: unknown } | undefined;
 }
 
 /** A listener's key: the URL as `new URL()` writes it, so `https://A.example/x` and `https://a.example/x` meet. */
@@ -92,11 +118,45 @@ export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = 
     throw new RangeError(`Failed to create the fake: webhooks.timeoutMs=${timeoutMs} is not a positive number`);
   }
   const listeners = new Map<string, WebhookHandler>();
-  // Attempts in flight, by delivery id. A reset or restore aborts them all before it replaces the state, so every
-  // entry belongs to the current state; an outcome for a state that is gone is dropped (`attempt`), and a
-  // restored delivery is then simply due again.
-  const inFlight = new Map<string, AbortController>();
-  const busy = (deliveryId: string) => inFlight.has(deliveryId);
+  const progress = new Set<() => void>();
+  const queue = createDeliveryQueue(ctx);
+  // The attempts in flight, by delivery id, with their receiver's count. A reset or restore aborts them all and
+  // starts a new pool before it replaces the state, so every attempt of the current pool belongs to the current
+  // state; an outcome for a state that is gone is dropped (`attempt`), and a restored delivery is due again.
+  let pool = newPool();
+
+  function newPool(): Pool {
+    return { inFlight: new Map(), perReceiver: new Map(), subscriptions: new Set(), idle: [] };
+  }
+
+  /** Start what the pool has room for, oldest due delivery first; settle the waiters once nothing is in flight. */
+  function pump(): void {
+    const current = pool;
+    const accepts = (next: QueuedAttempt) =>
+      !current.subscriptions.has(next.subscription) &&
+      (current.perReceiver.get(next.receiver) ?? 0) < WEBHOOK_MAX_IN_FLIGHT_PER_RECEIVER;
+    try {
+      while (current.inFlight.size < WEBHOOK_MAX_IN_FLIGHT) {
+        const next = queue.take(accepts);
+        if (next === undefined) break;
+        const plan = prepareAttempt(ctx, next.deliveryId);
+        if (plan) attempt(plan, next, current);
+      }
+    } catch (error) {
+      current.failure ??= { error };
+    }
+    if (current.inFlight.size === 0) settle(current);
+  }
+
+  function settle(settled: Pool): void {
+    const waiters = settled.idle.splice(0);
+    const failure = settled.failure;
+    settled.failure = undefined;
+    for (const waiter of waiters) {
+      if (failure) waiter.reject(failure.error);
+      else waiter.resolve();
+    }
+  }
 
   async function send(plan: AttemptPlan, controller: AbortController): Promise<AttemptOutcome> {
     let timedOut = false;
@@ -111,16 +171,17 @@ export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = 
       listener = listeners.get(listenerKey(plan.url, "deliver webhook"));
       const { rawBody, headers } = await signWebhookForTest(plan.envelope, plan.secret, Math.floor(plan.at / 1000));
       // Redirects are not followed: a 3xx is a failed attempt.
-      const request = new Request(plan.url, {
+      const init: RequestInit = {
         method: "POST",
         headers,
         body: rawBody,
         redirect: "manual",
         signal: controller.signal,
-      });
+      };
       let response: Response;
       const handler = listener;
       if (handler) {
+        const request = new Request(plan.url, init);
         const answer = await untilAborted(
           Promise.resolve().then(() => handler(request)),
           controller.signal,
@@ -129,8 +190,9 @@ export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = 
         response = answer;
       } else {
         // Looked up at call time, so MSW (or any fetch installed later) sees the delivery. Raced with the signal
-        // too: a fetch that ignores it (a mock) still times out.
-        response = await untilAborted(globalThis.fetch(request), controller.signal);
+        // too: a fetch that ignores it (a mock) still times out. The URL and init, not a Request: fetch would
+        // build its own copy of one (half of an attempt's cost is Request objects).
+        response = await untilAborted(globalThis.fetch(plan.url, init), controller.signal);
       }
       // The answer's body is ignored.
       response.body?.cancel().catch(() => undefined);
@@ -144,27 +206,53 @@ export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = 
     }
   }
 
-  async function attempt(plan: AttemptPlan): Promise<void> {
+  function attempt(plan: AttemptPlan, { receiver, subscription }: QueuedAttempt, current: Pool): void {
     const state = ctx.state;
     const controller = new AbortController();
-    inFlight.set(plan.deliveryId, controller);
-    try {
-      const outcome = await send(plan, controller);
-      if (ctx.state === state) recordAttempt(ctx, plan, outcome);
-    } finally {
-      // Unless a reset or restore made way for a new attempt of the same delivery, which is in flight now.
-      if (inFlight.get(plan.deliveryId) === controller) inFlight.delete(plan.deliveryId);
-    }
+    current.inFlight.set(plan.deliveryId, controller);
+    current.perReceiver.set(receiver, (current.perReceiver.get(receiver) ?? 0) + 1);
+    current.subscriptions.add(subscription);
+    send(plan, controller)
+      .then((outcome) => {
+        if (ctx.state !== state) return;
+        const delivery = recordAttempt(ctx, plan, outcome);
+        if (delivery) queue.requeue(delivery);
+        for (const listener of progress) listener();
+      })
+      .catch((error: unknown) => {
+        current.failure ??= { error };
+      })
+      .finally(() => {
+        if (current !== pool) return;
+        current.inFlight.delete(plan.deliveryId);
+        current.subscriptions.delete(subscription);
+        const left = (current.perReceiver.get(receiver) ?? 1) - 1;
+        if (left > 0) current.perReceiver.set(receiver, left);
+        else current.perReceiver.delete(receiver);
+        pump();
+      });
   }
 
   return {
     name: "webhook deliveries",
-    nextDueAt: () => nextDeliveryDueAt(ctx, busy),
-    async runDue() {
+    nextDueAt() {
+      // Events not yet fanned out are due at their emission.
+      const { events, webhooks } = ctx.state;
+      const unseen = events[webhooks.fannedOut]?.createdAt ?? null;
+      const queued = queue.nextDueAt();
+      return unseen === null ? queued : queued === null ? unseen : Math.min(unseen, queued);
+    },
+    runDue() {
       fanOutEvents(ctx);
-      const plans = dueDeliveries(ctx, busy).flatMap((delivery) => prepareAttempt(ctx, delivery.id) ?? []);
-      // Started in emission order, awaited together: one slow receiver does not hold up the others.
-      await Promise.all(plans.map(attempt));
+      const current = pool;
+      // Overlapping runs (the standalone server kicks one after each request) share the one pool and its end.
+      const idle = new Promise<void>((resolve, reject) => current.idle.push({ resolve, reject }));
+      pump();
+      return idle;
+    },
+    onProgress(listener) {
+      progress.add(listener);
+      return () => progress.delete(listener);
     },
     listen(url, handler) {
       const key = listenerKey(url, "listen for webhooks");
@@ -177,8 +265,10 @@ export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = 
       listeners.delete(listenerKey(url, "stop listening for webhooks"));
     },
     abortInFlight() {
-      for (const controller of inFlight.values()) controller.abort(new Error("the fake was reset or restored"));
-      inFlight.clear();
+      const aborted = pool;
+      pool = newPool();
+      for (const controller of aborted.inFlight.values()) controller.abort(new Error("the fake was reset or restored"));
+      settle(aborted);
     },
   };
 }

@@ -681,8 +681,9 @@ export interface paths {
          *     `x-dispatch-timestamp`, `x-dispatch-topic` and `x-dispatch-signature: v0=<hex>`, hex being
          *     HMAC-SHA256(secret, `${timestamp}.${rawBody}`); during a secret rotation several comma-separated
          *     `v0=` values may arrive and any match is valid. A non-2xx answer or no answer within 10 s is
-         *     retried (1 min, 5 min, 30 min, 2 h, 8 h; 6 attempts in all). Strict validation; `Content-Type:
-         *     application/json` (415).
+         *     retried (1 min, 5 min, 30 min, 2 h, 8 h; 6 attempts in all). A `url` that points at the service
+         *     itself answers 400 `VALIDATION_FAILED` naming `url` (its deliveries would call the API). Strict
+         *     validation; `Content-Type: application/json` (415).
          */
         post: operations["createWebhook"];
         delete?: never;
