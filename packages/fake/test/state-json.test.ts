@@ -142,6 +142,24 @@ describe("the state codec", () => {
     ]);
   });
 
+  it("keeps a custom field named __proto__ across a save and a load (a key like any other)", async () => {
+    const fake = newFake();
+    const workspaceUuid = fake.workspaces[0]?.uuid ?? "";
+    const created = await fake.fetch(`/v2/orders?workspaceUuid=${workspaceUuid}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${fake.token}`, "content-type": "application/json" },
+      // Written as text: an object literal's __proto__ would set its prototype instead of a key.
+      body: '[{"deliveryDate":"2026-11-23","locations":[{"address":"A","latitude":52.5,"longitude":13.4}],"customFields":{"__proto__":"x","a":"b"}}]',
+    });
+    const uuid = ((await created.json()) as { data: { uuid: string }[] }).data[0]?.uuid ?? "";
+    const target = newFake();
+    importFakeData(target, roundTrip(fake, target));
+    const read = await target.fetch(`/v2/orders/${uuid}`, { headers: { authorization: `Bearer ${target.token}` } });
+    const { customFields } = (await read.json()) as { customFields: Record<string, unknown> };
+    expect(Object.keys(customFields).sort()).toEqual(["__proto__", "a"]);
+    expect(Object.getOwnPropertyDescriptor(customFields, "__proto__")?.value).toBe("x");
+  });
+
   it("refuses data that is not a saved fake, naming the field path", () => {
     const source = newFake();
     const good = JSON.parse(JSON.stringify(exportFakeData(source)));

@@ -214,8 +214,9 @@ export function decodeState(json: StateJson): State {
  */
 export function parseFakeData(value: unknown, prefix = "fake"): FakeDataJson {
   const result = fakeDataSchema().safeParse(value);
-  // The schema checked each record's known fields and kept the rest: the records are the state's own types.
-  if (result.success) return result.data as unknown as FakeDataJson;
+  // The schema checked each record's known fields and kept the rest: the records are the state's own types. The data
+  // is the file's own, not the schema's copy, which drops a key named `__proto__` (a custom field may be called so).
+  if (result.success) return value as FakeDataJson;
   const issues = result.error.issues;
   const first = issues[0];
   const path = first ? formatPath([prefix, ...first.path]) : prefix;
