@@ -221,6 +221,67 @@ describe("the control API over HTTP (the standalone server)", () => {
     expect((await call("POST", "/_fake/snapshots")).body.id).toBe("snap_1");
   });
 
+  it("workspaces: an organization with several, one more for the seeded organization or a token's, each refused bad input", async () => {
+    const org = await call("POST", "/_fake/organizations", {
+      body: {
+        name: "Two towns",
+        workspaces: [
+          { name: "Berlin" },
+          {
+            name: "New York",
+            timezone: "America/New_York",
+            serviceArea: { latitude: 40.7, longitude: -74, radiusKm: 20 },
+          },
+        ],
+      },
+    });
+    expect(org.status).toBe(201);
+    expect(org.body.workspaces.map((w: { name: string; timezone: string }) => [w.name, w.timezone])).toEqual([
+      ["Berlin", "Europe/Berlin"],
+      ["New York", "America/New_York"],
+    ]);
+    // Both are the organization's own, through the API with its token.
+    const listed = await call("GET", "/v2/workspaces", { token: org.body.token });
+    expect(listed.body.data.map((w: { name: string }) => w.name)).toEqual(["Berlin", "New York"]);
+
+    const seeded = await call("POST", "/_fake/workspaces", { body: { name: "Second", timezone: "Europe/Paris" } });
+    expect(seeded).toMatchObject({ status: 201, body: { name: "Second", timezone: "Europe/Paris" } });
+    const mine = await call("GET", "/v2/workspaces", { token: TOKEN });
+    expect(mine.body.data.map((w: { name: string }) => w.name)).toContain("Second");
+    const theirs = await call("POST", "/_fake/workspaces", { body: { token: org.body.token, name: "Boston" } });
+    expect(theirs.status).toBe(201);
+    const again = await call("GET", "/v2/workspaces", { token: org.body.token });
+    expect(again.body.data.map((w: { name: string }) => w.name)).toEqual(["Berlin", "New York", "Boston"]);
+    expect((await call("GET", "/v2/workspaces", { token: TOKEN })).body.data).toHaveLength(2);
+
+    const before = contextOf(server.fake).state.workspaces.size;
+    expect(await call("POST", "/_fake/workspaces", { body: { timezone: "Mars/Olympus" } })).toMatchObject({
+      status: 400,
+      body: { code: "VALIDATION_FAILED", details: [{ path: "timezone" }] },
+    });
+    expect(
+      await call("POST", "/_fake/workspaces", { body: { serviceArea: { latitude: 91, longitude: 0, radiusKm: 1 } } }),
+    ).toMatchObject({
+      status: 400,
+      body: { details: [{ path: "serviceArea.latitude", message: "must be at most 90" }] },
+    });
+    expect(await call("POST", "/_fake/workspaces", { body: { token: "nope" } })).toMatchObject({
+      status: 404,
+      body: { code: "NOT_FOUND" },
+    });
+    expect(await call("POST", "/_fake/organizations", { body: { workspaces: [] } })).toMatchObject({
+      status: 400,
+      body: { details: [{ path: "workspaces" }] },
+    });
+    const organizations = contextOf(server.fake).state.organizations.size;
+    expect(
+      await call("POST", "/_fake/organizations", { body: { workspaces: [{}, { timezone: "Mars/Olympus" }] } }),
+    ).toMatchObject({ status: 400, body: { details: [{ path: "workspaces[1].timezone" }] } });
+    // Nothing was created: not the organization, not its first workspace.
+    expect(contextOf(server.fake).state.organizations.size).toBe(organizations);
+    expect(contextOf(server.fake).state.workspaces.size).toBe(before);
+  });
+
   it("snapshots: at most 10 are kept (409 at the bound, nothing changed), listed oldest first, deletable", async () => {
     const ids: string[] = [];
     for (let i = 0; i < 10; i++) {

@@ -3,9 +3,15 @@
  * organizations are also served over HTTP by the standalone server under `/_fake/` (`control/http.ts`).
  */
 import type { Context } from "../domain/context.js";
-import { validationFailed } from "../domain/errors.js";
+import { notFound, validationFailed } from "../domain/errors.js";
 import type { TravelMode } from "../domain/geo.js";
-import { createOrganization, expireToken, issueToken, type WorkspaceInit } from "../domain/organizations.js";
+import {
+  createOrganization,
+  createWorkspace,
+  expireToken,
+  issueToken,
+  type WorkspaceInit,
+} from "../domain/organizations.js";
 import type { Organization, TokenRecord, Workspace } from "../domain/records.js";
 import { assignOrdersToRoute } from "../domain/routes.js";
 import { parseWith } from "../http/input.js";
@@ -25,6 +31,12 @@ export interface FakeControl {
   }): string;
   /** Make a token expire now: it then answers 401 TOKEN_EXPIRED. Unknown token: throws NOT_FOUND. */
   expireToken(token: string): TokenRecord;
+  /**
+   * Create a workspace in the seeded organization, or in the organization of `organizationId` or of `token`: a
+   * name, an IANA time zone (default Europe/Berlin) and a service area (default central Berlin, 15 km). A bad time
+   * zone throws 400 naming it; an unknown organization or token, 404.
+   */
+  createWorkspace(init?: WorkspaceInit & { organizationId?: string; token?: string }): Workspace;
   /** Create another organization (one workspace by default) with a token of its own. */
   createOrganization(init?: { name?: string; workspaces?: WorkspaceInit[] }): {
     token: string;
@@ -69,6 +81,15 @@ export function createControl(ctx: Context, seeded: () => Organization): FakeCon
       }).token;
     },
     expireToken: (token) => expireToken(ctx, token),
+    createWorkspace({ organizationId, token, ...init } = {}) {
+      let owner = organizationId ?? seeded().id;
+      if (token !== undefined) {
+        const record = ctx.state.tokens.get(token);
+        if (!record) throw notFound("token", token);
+        owner = record.organizationId;
+      }
+      return createWorkspace(ctx, owner, init);
+    },
     createOrganization(init = {}) {
       const { organization, workspaces } = createOrganization(ctx, init);
       const { token } = issueToken(ctx, organization.id);

@@ -31,6 +31,7 @@ import {
   failBody,
   organizationBody,
   tokenBody,
+  workspaceBody,
 } from "./schemas.js";
 import type { FakeSnapshot, SnapshotStore } from "./snapshots.js";
 import { defineControlOperation } from "./typed.js";
@@ -64,6 +65,13 @@ async function readOptional<S extends z.ZodType>(
 }
 
 const iso = (ms: number | null) => (ms === null ? null : isoString(ms));
+
+/** An object without its undefined fields (zod's optional fields, as `exactOptionalPropertyTypes` wants them). */
+function withoutUndefined<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]: Exclude<T[K], undefined>;
+  };
+}
 
 /** An action as the control endpoints answer it: every field the fake holds, instants as ISO strings. */
 function toControlAction(action: ActionRecord) {
@@ -140,9 +148,16 @@ export function controlOperations(fake: ControlledFake, snapshots: SnapshotStore
       return { status: 200, body: { token: record.token, expiresAt: isoString(record.expiresAt ?? 0) } };
     }),
     defineControlOperation("/_fake/organizations", "post", async (req) => {
-      const { name } = await readOptional(req, organizationBody, "create organization");
-      const created = fake.control.createOrganization(name !== undefined ? { name } : {});
+      const { name, workspaces } = await readOptional(req, organizationBody, "create organization");
+      const created = fake.control.createOrganization({
+        ...(name !== undefined ? { name } : {}),
+        ...(workspaces !== undefined ? { workspaces: workspaces.map(withoutUndefined) } : {}),
+      });
       return { status: 201, body: { token: created.token, workspaces: created.workspaces.map(toWorkspaceBody) } };
+    }),
+    defineControlOperation("/_fake/workspaces", "post", async (req) => {
+      const init = await readOptional(req, workspaceBody, "create workspace");
+      return { status: 201, body: toWorkspaceBody(fake.control.createWorkspace(withoutUndefined(init))) };
     }),
 
     // The clock

@@ -38,7 +38,27 @@ export const emptyBody = z.strictObject({});
 export const tokenBody = z.strictObject({ expiresInMs: milliseconds.optional() });
 
 /** `POST /_fake/organizations`. */
-export const organizationBody = z.strictObject({ name: z.string().min(1, "name must not be empty").optional() });
+/** A workspace to create: its name, IANA time zone and service area (each optional). */
+const workspaceInit = {
+  name: z.string().min(1, "name must not be empty").max(MAX_LENGTH.line).optional(),
+  timezone: z.string().min(1).max(64).optional(),
+  serviceArea: z
+    .strictObject({
+      latitude: z.number().min(-90).max(90),
+      longitude: z.number().min(-180).max(180),
+      radiusKm: z.number().gt(0).max(500),
+    })
+    .optional(),
+};
+
+/** `POST /_fake/organizations` (and `fake.control.createOrganization`). */
+export const organizationBody = z.strictObject({
+  name: z.string().min(1, "name must not be empty").optional(),
+  workspaces: z.array(z.strictObject(workspaceInit)).min(1).max(20).optional(),
+});
+
+/** `POST /_fake/workspaces`: a workspace in the organization of `token` (default: the seeded organization). */
+export const workspaceBody = z.strictObject({ token: z.string().min(1).optional(), ...workspaceInit });
 
 /** `POST /_fake/clock/advance`. */
 export const advanceBody = z.strictObject({ ms: milliseconds });

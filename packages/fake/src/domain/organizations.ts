@@ -22,6 +22,10 @@ export function createOrganization(
   ctx: Context,
   init: { name?: string; workspaces?: WorkspaceInit[] } = {},
 ): { organization: Organization; workspaces: Workspace[] } {
+  // Every workspace is checked before anything is created: bad input changes nothing (not even the id sequence).
+  (init.workspaces ?? []).forEach((w, i) => {
+    assertTimeZone(w.timezone ?? "Europe/Berlin", `workspaces[${i}].timezone`);
+  });
   const organization: Organization = {
     id: ctx.ids.uuid(),
     name: init.name ?? `Organization ${ctx.state.organizations.size + 1}`,
@@ -49,12 +53,12 @@ export function createWorkspace(ctx: Context, organizationId: string, init: Work
   return workspace;
 }
 
-function assertTimeZone(timezone: string): void {
+function assertTimeZone(timezone: string, path = "timezone"): void {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: timezone });
   } catch {
     throw new DomainError("VALIDATION_FAILED", `Failed to create workspace: unknown IANA time zone ${timezone}`, [
-      { path: "timezone", message: `unknown IANA time zone ${JSON.stringify(timezone)}` },
+      { path, message: `unknown IANA time zone ${JSON.stringify(timezone)}` },
     ]);
   }
 }

@@ -80,10 +80,33 @@ export interface paths {
         put?: never;
         /**
          * Create an organization
-         * @description Another organization with one workspace and a token of its own
-         *     (`fake.control.createOrganization()`), to test isolation between organizations.
+         * @description Another organization with a token of its own and one workspace, or the `workspaces` given
+         *     (`fake.control.createOrganization()`), to test isolation between organizations and behaviour across
+         *     workspaces.
          */
         post: operations["createOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_fake/workspaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a workspace
+         * @description A workspace in the seeded organization, or in the organization of `token`
+         *     (`fake.control.createWorkspace()`): its name, IANA time zone (default Europe/Berlin) and service area
+         *     (default central Berlin, 15 km). An unknown token answers 404.
+         */
+        post: operations["createWorkspace"];
         delete?: never;
         options?: never;
         head?: never;
@@ -521,6 +544,21 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        WorkspaceInit: {
+            name?: string;
+            /**
+             * @description An IANA time zone, e.g. America/New_York.
+             * @example America/New_York
+             */
+            timezone?: string;
+            serviceArea?: components["schemas"]["ServiceArea"];
+        };
+        /** @description Where the workspace's addresses are geocoded to when they come without coordinates. */
+        ServiceArea: {
+            latitude: number;
+            longitude: number;
+            radiusKm: number;
+        };
         SnapshotInfo: {
             /** @example snap_1 */
             id: string;
@@ -996,6 +1034,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name?: string;
+                    workspaces?: components["schemas"]["WorkspaceInit"][];
                 };
             };
         };
@@ -1014,6 +1053,41 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    createWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description A token of the organization the workspace belongs to. */
+                    token?: string;
+                    name?: string;
+                    /** @description An IANA time zone, e.g. America/New_York. */
+                    timezone?: string;
+                    serviceArea?: components["schemas"]["ServiceArea"];
+                };
+            };
+        };
+        responses: {
+            /** @description The workspace, as the API answers it. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Workspace"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
         };
     };
