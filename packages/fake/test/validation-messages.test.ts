@@ -42,6 +42,36 @@ describe("validation messages through the API", () => {
   });
 });
 
+describe("text fields are Unicode text", () => {
+  async function createOrderRaw(nameJson: string) {
+    const { fake } = server;
+    const body = `[{"deliveryDate":"2026-11-23","locations":[{"address":"A","latitude":52.5,"longitude":13.4}],"name":${nameJson}}]`;
+    return fake.fetch(`/v2/orders?workspaceUuid=${workspaceOf(fake).uuid}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${fake.token}`, "content-type": "application/json" },
+      body,
+    });
+  }
+
+  it("refuse a NUL character and an unpaired surrogate, naming the field; a real pair (an emoji) is kept", async () => {
+    const nul = await createOrderRaw('"a\\u0000b"');
+    expect(nul.status).toBe(400);
+    expect((await nul.json()).details).toEqual([
+      { path: "[0].name", message: "must not contain a NUL character (U+0000)" },
+    ]);
+    for (const lone of ['"x\\ud800"', '"\\udc00y"', '"\\udc00\\ud800"']) {
+      const answer = await createOrderRaw(lone);
+      expect([lone, answer.status]).toEqual([lone, 400]);
+      expect((await answer.json()).details).toEqual([
+        { path: "[0].name", message: "must be valid Unicode: it contains an unpaired surrogate" },
+      ]);
+    }
+    const pair = await createOrderRaw('"\\ud83d\\ude9a truck"');
+    expect(pair.status).toBe(201);
+    expect((await pair.json()).data[0].name).toBe("🚚 truck");
+  });
+});
+
 describe("issueMessage", () => {
   const message = (schema: z.ZodType, value: unknown) => {
     const result = schema.safeParse(value);

@@ -41,6 +41,12 @@ export const MAX_LENGTH = {
   signature: 1_000_000,
 } as const;
 
+/**
+ * A UTF-16 surrogate without its other half (JSON can carry one escaped, `"\ud800"`): not a character, and no
+ * UTF-8 encoding exists for it, so a string holding one is refused rather than stored and echoed.
+ */
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /** The length of a string in Unicode code points (`"🚚".length` is 2, one code point). */
 function codePoints(value: string): number {
   let count = 0;
@@ -53,9 +59,14 @@ function codePoints(value: string): number {
  * characters outside the BMP (emoji) that the contract accepts.
  */
 function limited<S extends z.ZodType<string>>(schema: S, max: number): S {
-  return schema.refine((value) => value.length <= max || codePoints(value) <= max, {
-    error: `must be at most ${max} characters`,
-  });
+  return schema
+    .refine((value) => value.length <= max || codePoints(value) <= max, {
+      error: `must be at most ${max} characters`,
+    })
+    .refine((value) => !value.includes("\u0000"), { error: "must not contain a NUL character (U+0000)" })
+    .refine((value) => !UNPAIRED_SURROGATE.test(value), {
+      error: "must be valid Unicode: it contains an unpaired surrogate",
+    });
 }
 
 /** A free string of at most `max` code points. */
