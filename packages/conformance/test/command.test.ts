@@ -23,7 +23,7 @@ function runCli(args: string[]): Promise<{ code: number | null; stdout: string; 
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
     stderr += chunk;
   });
-  return new Promise((resolve) => child.on("exit", (code) => resolve({ code, stdout, stderr })));
+  return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
 }
 
 describe("dispatch-conformance", () => {

@@ -47,7 +47,7 @@ function runCli(args: string[]): Cli {
     err += chunk;
   });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on("exit", (code, signal) => resolve({ code, signal })),
+    child.on("close", (code, signal) => resolve({ code, signal })),
   );
   const until = async (check: () => boolean, what: string) => {
     let done = false;

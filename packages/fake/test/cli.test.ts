@@ -57,8 +57,9 @@ function runCli(args: string[], env: Record<string, string> = {}): Cli {
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
     err += chunk;
   });
+  // "close", not "exit": the process may exit before its pipes have handed over the last lines it wrote.
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on("exit", (code, signal) => resolve({ code, signal })),
+    child.on("close", (code, signal) => resolve({ code, signal })),
   );
   return {
     child,

@@ -47,7 +47,7 @@ function runCli(args: string[]): Promise<{ code: number | null; stdout: string; 
   child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
     stderr += chunk;
   });
-  return new Promise((resolve) => child.on("exit", (code) => resolve({ code, stdout, stderr })));
+  return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
 }
 
 /** A proxy in front of `target` that lets `alter` change one answer (status, body) on its way back. */
