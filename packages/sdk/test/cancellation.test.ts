@@ -3,18 +3,14 @@
  * is left behind on the signal afterwards.
  */
 import { getEventListeners } from "node:events";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { abortableSleep, defaultSleep, withDeadline } from "../src/deadline.js";
 import { type ResponseEvent, TimeoutError } from "../src/index.js";
 import { createTransport } from "../src/transport.js";
-import { TOKEN, workspaceList } from "./support/scripted.js";
+import { TOKEN, undoStubsAfterEach, workspaceList } from "./support/scripted.js";
 import { failed, ok, scripted, URL_ } from "./support/scripted-transport.js";
 
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+undoStubsAfterEach();
 
 describe("aborts", () => {
   it("sends nothing when the caller aborts while the token is fetched", async () => {

@@ -14,6 +14,7 @@ import {
   scriptedClient,
   scriptRoute,
   TOKEN,
+  undoStubsAfterEach,
   useScriptedServer,
 } from "./support/scripted.js";
 import { failed, ok, scripted, URL_ } from "./support/scripted-transport.js";
@@ -21,11 +22,7 @@ import { failed, ok, scripted, URL_ } from "./support/scripted-transport.js";
 const server = useScriptedServer();
 const script = scriptRoute(server);
 
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+undoStubsAfterEach();
 
 describe("retries near the deadline", () => {
   it("retries only when the pause ends before the deadline", async () => {

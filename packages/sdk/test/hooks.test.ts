@@ -3,17 +3,13 @@
  * attempts, request ids, durations, and the bodies read for them.
  */
 import { getEventListeners } from "node:events";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { RequestEvent, ResponseEvent } from "../src/index.js";
 import { createTransport } from "../src/transport.js";
-import { TOKEN } from "./support/scripted.js";
+import { TOKEN, undoStubsAfterEach } from "./support/scripted.js";
 import { failed, json, ok, scripted, URL_ } from "./support/scripted-transport.js";
 
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+undoStubsAfterEach();
 
 describe("what the hooks are told", () => {
   it("names the URL without query and fragment, and its path (/ for the root)", async () => {

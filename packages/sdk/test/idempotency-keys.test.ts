@@ -14,6 +14,7 @@ import {
   scriptedClient,
   scriptRoute,
   UUID_V4,
+  undoStubsAfterEach,
   useScriptedServer,
   workspaceList,
 } from "./support/scripted.js";
@@ -22,11 +23,7 @@ import { ok, scripted, URL_ } from "./support/scripted-transport.js";
 const server = useScriptedServer();
 const script = scriptRoute(server);
 
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+undoStubsAfterEach();
 
 describe("idempotency keys from getRandomValues", () => {
   it.each([

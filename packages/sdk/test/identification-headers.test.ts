@@ -2,16 +2,12 @@
  * The headers the transport adds of its own: `x-dispatch-client` and `User-Agent` (not in browsers), the
  * client's default headers, and nothing else beyond `Authorization`.
  */
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createClient } from "../src/index.js";
-import { TOKEN } from "./support/scripted.js";
+import { TOKEN, undoStubsAfterEach } from "./support/scripted.js";
 import { ok, scripted, URL_ } from "./support/scripted-transport.js";
 
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+undoStubsAfterEach();
 
 describe("identification headers", () => {
   it("adds the client's identification and default headers, keeping the request's own", async () => {

@@ -4,7 +4,7 @@
  * answers it frees instead of handing back.
  */
 import { HttpResponse } from "msw";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ConnectionError, createClient, RateLimitError, ServerError, unwrap, ValidationError } from "../src/index.js";
 import { createTransport } from "../src/transport.js";
 import {
@@ -18,6 +18,7 @@ import {
   scriptRoute,
   TOKEN,
   UUID_V4,
+  undoStubsAfterEach,
   useScriptedServer,
   workspaceList,
 } from "./support/scripted.js";
@@ -28,11 +29,7 @@ const script = scriptRoute(server);
 
 const ORDER = "/v2/orders/0b6e7a52-8c3d-4f1e-a9b7-5d2c8e1f4a30";
 
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+undoStubsAfterEach();
 
 describe("backoff", () => {
   it("doubles from 500 ms and stops growing at maxDelayMs (default 8000 ms)", async () => {

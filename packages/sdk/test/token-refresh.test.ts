@@ -3,7 +3,7 @@
  * at most once per call, shared between concurrent calls, and not when another call already refreshed it.
  */
 import { delay, http } from "msw";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { TokenExpiredError, TokenRefreshError, UnauthorizedError, unwrap } from "../src/index.js";
 import { createTransport } from "../src/transport.js";
 import {
@@ -13,6 +13,7 @@ import {
   scriptedClient,
   scriptRoute,
   TOKEN,
+  undoStubsAfterEach,
   useScriptedServer,
 } from "./support/scripted.js";
 import { failed, ok, scripted, URL_ } from "./support/scripted-transport.js";
@@ -20,11 +21,7 @@ import { failed, ok, scripted, URL_ } from "./support/scripted-transport.js";
 const server = useScriptedServer();
 const script = scriptRoute(server);
 
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+undoStubsAfterEach();
 
 describe("token refresh", () => {
   it("does not refresh on a 401 whose body is not JSON", async () => {

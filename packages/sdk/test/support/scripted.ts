@@ -4,7 +4,7 @@
  */
 import { HttpResponse, http } from "msw";
 import { type SetupServer, setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll, vi } from "vitest";
 import { type ClientOptions, createClient, type RetryOptions } from "../../src/index.js";
 
 /** Base URL of the scripted server. */
@@ -20,6 +20,15 @@ export function useScriptedServer() {
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());
   return server;
+}
+
+/** After each test of the file: real timers again, globals unstubbed, spies and mocks restored. */
+export function undoStubsAfterEach(): void {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 }
 
 /** The API's error body. */
