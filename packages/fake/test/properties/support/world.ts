@@ -53,6 +53,20 @@ export async function sendRaw(
   return { status: res.status, headers: res.headers, text, body };
 }
 
+/**
+ * What every error answer must be: a code, and for VALIDATION_FAILED details that name a field path each and say
+ * what is wrong in a sentence of ours, never zod's default wording.
+ */
+export function expectErrorBody(answer: Answer, label: string): void {
+  expect(typeof answer.body?.code, label).toBe("string");
+  if (answer.body.code !== "VALIDATION_FAILED") return;
+  expect(answer.body.details?.length ?? 0, label).toBeGreaterThan(0);
+  for (const d of answer.body.details) {
+    expect(d.path.length, label).toBeGreaterThan(0);
+    expect(d.message, label).not.toMatch(/^(Invalid|Too (small|big)|Unrecognized)/);
+  }
+}
+
 /** Call the API of `fake` with `token` and a JSON body. */
 export function call(fake: Fake, token: string, method: string, path: string, body?: unknown): Promise<Answer> {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
