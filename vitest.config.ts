@@ -11,6 +11,7 @@ const integration = [
   "packages/*/test/cli.test.ts",
   "packages/*/test/cli-state.test.ts",
   "packages/*/test/conformance.test.ts",
+  "packages/conformance/test/command.test.ts",
   "examples/delivery-day/test/delivery-day.test.ts",
   "examples/python/test/dispatch-flow.test.ts",
   "test/examples/commonjs.test.ts",

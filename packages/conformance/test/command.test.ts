@@ -1,30 +1,15 @@
 // `dispatch-conformance` as a process: the command line (usage, exit code 2), and a server slower than --timeout,
 // where the scenario fails with the request that timed out (exit code 1). The whole suite against the fake, and the
 // fake's alias `dispatch-fake conformance`, are tested in packages/fake/test/conformance.test.ts.
-import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { runToEnd } from "../../../test/support/run-to-end.js";
 
-const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const CLI = "packages/conformance/src/cli.ts";
 
-function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", CLI, ...args], {
-    cwd: ROOT,
-    env: { ...process.env, NO_COLOR: "1" },
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-    stdout += chunk;
-  });
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-    stderr += chunk;
-  });
-  return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
-}
+/** `dispatch-conformance <args>` from the sources. */
+const runCli = (args: string[]) => runToEnd(["--import", "tsx", CLI, ...args]);
 
 describe("dispatch-conformance", () => {
   it("--help prints the usage, exit code 0", async () => {

@@ -1,19 +1,17 @@
 // The conformance suite (@dispatchkit/conformance, and its alias `dispatch-fake conformance`) against the standalone
 // fake, in-process and as a process, and against deliberately broken servers, where the right scenario must fail
 // and the exit code be 1. The suite's own tests (no fake needed) are in packages/conformance/test/.
-import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
 import { type ConformanceReport, runConformance } from "@dispatchkit/conformance";
 import { createFake, type Fake } from "@dispatchkit/fake";
 import { type RunningServer, startServer } from "@dispatchkit/fake/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fakeCliArgs } from "../../../test/support/fake-cli.js";
 import { createContractValidator } from "../../../test/support/openapi-validator.js";
+import { runToEnd } from "../../../test/support/run-to-end.js";
 import { seedDemoData } from "../src/standalone/demo.js";
 
-const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const TOKEN = "conformance-token";
 /** How many scenarios @dispatchkit/conformance has (packages/conformance/test/scenarios.test.ts pins the number). */
 const SCENARIOS = 25;
@@ -34,21 +32,8 @@ const validatingFetch: typeof fetch = async (input, init) => {
   return response;
 };
 
-function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, fakeCliArgs(args), {
-    cwd: ROOT,
-    env: { ...process.env, NO_COLOR: "1" },
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-    stdout += chunk;
-  });
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-    stderr += chunk;
-  });
-  return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
-}
+/** `dispatch-fake <args>` from the bundled CLI. */
+const runCli = (args: string[]) => runToEnd(fakeCliArgs(args));
 
 /** A proxy in front of `target` that lets `alter` change one answer (status, body) on its way back. */
 async function brokenProxy(
