@@ -210,9 +210,7 @@ export function controlOperations(fake: ControlledFake, snapshots: SnapshotStore
     }),
     defineControlOperation("/_fake/driver/complete", "post", async (req) => {
       const { orderUuid, routeUuid, ...fields } = await readOptional(req, driverCompleteBody, "complete order");
-      const completion = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as {
-        status: "delivered" | "missed";
-      };
+      const completion = withoutUndefined(fields);
       const stop =
         orderUuid !== undefined
           ? fake.driver.complete(orderUuid, completion)
@@ -225,8 +223,7 @@ export function controlOperations(fake: ControlledFake, snapshots: SnapshotStore
         fake.driver.stop();
         return { status: 200, body: { on: false } };
       }
-      const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
-      const settings = fake.driver.auto(given);
+      const settings = fake.driver.auto(withoutUndefined(options));
       const routeUuids = settings.routeUuids === null ? null : [...settings.routeUuids];
       return { status: 200, body: { on: true, ...settings, routeUuids } };
     }),
