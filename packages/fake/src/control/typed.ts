@@ -4,17 +4,15 @@
  * be one of its success statuses with that status's body.
  */
 import type { HttpMethod, PathParamNames, PublicOperation, PublicRequestContext } from "../http/router.js";
-import type { ReplyOf } from "../http/typed.js";
+import type { MethodIn, OperationIn, ReplyOf } from "../http/typed.js";
 import type { paths } from "./generated/control-openapi.js";
 
 type Path = keyof paths;
 
 /** Methods the control document defines on a path. */
-type MethodOf<P extends Path> = {
-  [M in HttpMethod]: [NonNullable<paths[P][M]>] extends [never] ? never : M;
-}[HttpMethod];
+type MethodOf<P extends Path> = MethodIn<paths, P>;
 
-type OperationOf<P extends Path, M extends HttpMethod> = NonNullable<paths[P][M]>;
+type OperationOf<P extends Path, M extends HttpMethod> = OperationIn<paths, P, M>;
 
 /** Define the handler of one control operation. */
 export function defineControlOperation<P extends Path, M extends MethodOf<P> & HttpMethod>(

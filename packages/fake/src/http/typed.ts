@@ -7,12 +7,23 @@ import type { HttpMethod, Operation, PathParamNames, RequestContext } from "./ro
 
 type Path = keyof paths;
 
-/** Methods the contract defines on a path. */
-export type MethodOf<P extends Path> = {
-  [M in HttpMethod]: [NonNullable<paths[P][M]>] extends [never] ? never : M;
+/** Methods a generated `paths` type (of any OpenAPI document) defines on a path. */
+export type MethodIn<Paths, P extends keyof Paths> = {
+  [M in HttpMethod]: Paths[P] extends Partial<Record<M, unknown>>
+    ? [NonNullable<Paths[P][M]>] extends [never]
+      ? never
+      : M
+    : never;
 }[HttpMethod];
 
-type OperationOf<P extends Path, M extends HttpMethod> = NonNullable<paths[P][M]>;
+/** The operation a generated `paths` type defines for a path and method. */
+export type OperationIn<Paths, P extends keyof Paths, M extends HttpMethod> =
+  Paths[P] extends Partial<Record<M, unknown>> ? NonNullable<Paths[P][M]> : never;
+
+/** Methods the contract defines on a path. */
+export type MethodOf<P extends Path> = MethodIn<paths, P>;
+
+type OperationOf<P extends Path, M extends HttpMethod> = OperationIn<paths, P, M>;
 
 type SuccessStatus = 200 | 201 | 202 | 204;
 
