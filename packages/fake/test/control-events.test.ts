@@ -3,48 +3,14 @@
  * and workspace; every answer validated against control-openapi.yaml (useControlServer).
  */
 import { describe, expect, it } from "vitest";
-import { useControlServer } from "./support/control-server.js";
+import { publishedRouteOverHttp, useControlServer } from "./support/control-server.js";
 
 const TOKEN = "dev-token";
 const server = useControlServer({ token: TOKEN });
 const { call } = server;
-const api = (method: string, path: string, body?: unknown, token = TOKEN) =>
-  call(method, path, { token, ...(body !== undefined ? { body } : {}) });
 
 /** A route published with `n` orders in the workspace of `token`; its orders' uuids. */
-async function publish(token: string, n: number) {
-  const workspace = (await api("GET", "/v2/workspaces", undefined, token)).body.data[0];
-  const orders = await api(
-    "POST",
-    `/v2/orders?workspaceUuid=${workspace.uuid}`,
-    Array.from({ length: n }, (_, i) => ({
-      deliveryDate: "2026-11-23",
-      locations: [{ address: `Street ${i}`, latitude: 52.52 + i / 200, longitude: 13.405 }],
-    })),
-    token,
-  );
-  const routes = await api(
-    "POST",
-    "/v2/routes",
-    {
-      workspaceUuid: workspace.uuid,
-      routes: [
-        {
-          name: "R1",
-          date: "2026-11-23",
-          startTime: "09:00",
-          endTime: "18:00",
-          startLocation: { address: "Depot", latitude: 52.5, longitude: 13.4 },
-        },
-      ],
-    },
-    token,
-  );
-  const uuids: string[] = orders.body.data.map((o: { uuid: string }) => o.uuid);
-  server.fake.control.assignOrders(routes.body.data[0].uuid, uuids);
-  await api("POST", "/v2/routes/publish", { workspaceUuid: workspace.uuid, date: "2026-11-23" }, token);
-  return { workspaceUuid: workspace.uuid as string, orders: uuids };
-}
+const publish = (token: string, n: number) => publishedRouteOverHttp(server, token, n);
 
 describe("GET /_fake/events", () => {
   it("answers the records of fake.events, oldest first, instants as ISO strings", async () => {

@@ -2,7 +2,7 @@ import { ConnectionError, createClient, type RetryInfo, unwrap } from "@dispatch
 import { describe, expect, it } from "vitest";
 import { loadControlSpec } from "../../../test/support/openapi-validator.js";
 import { runtimeOf } from "../src/runtime.js";
-import { useControlServer } from "./support/control-server.js";
+import { publishedRouteOverHttp, useControlServer } from "./support/control-server.js";
 import { contextOf } from "./support/internals.js";
 
 const TOKEN = "dev-token";
@@ -18,34 +18,7 @@ function clockFromNow() {
 }
 
 /** Orders on a published route, made over HTTP (orders and route through the API, assignment in-process). */
-async function publishedRoute(n: number) {
-  const workspace = (await api("GET", "/v2/workspaces")).body.data[0];
-  const orders = await api(
-    "POST",
-    `/v2/orders?workspaceUuid=${workspace.uuid}`,
-    Array.from({ length: n }, (_, i) => ({
-      deliveryDate: "2026-11-23",
-      locations: [{ address: `Street ${i}`, latitude: 52.52 + i / 200, longitude: 13.405 }],
-    })),
-  );
-  const routes = await api("POST", "/v2/routes", {
-    workspaceUuid: workspace.uuid,
-    routes: [
-      {
-        name: "R1",
-        date: "2026-11-23",
-        startTime: "09:00",
-        endTime: "18:00",
-        startLocation: { address: "Depot", latitude: 52.5, longitude: 13.4 },
-      },
-    ],
-  });
-  const route: string = routes.body.data[0].uuid;
-  const uuids: string[] = orders.body.data.map((o: { uuid: string }) => o.uuid);
-  server.fake.control.assignOrders(route, uuids);
-  const published = await api("POST", "/v2/routes/publish", { workspaceUuid: workspace.uuid, date: "2026-11-23" });
-  return { workspace, route, orders: uuids, publishUuid: published.body.actionUuid as string };
-}
+const publishedRoute = (n: number) => publishedRouteOverHttp(server, TOKEN, n);
 
 describe("the control API over HTTP (the standalone server)", () => {
   it("documents exactly the operations it serves in control-openapi.yaml", () => {
@@ -83,7 +56,7 @@ describe("the control API over HTTP (the standalone server)", () => {
       delete: "immediate",
     });
     const first = await publishedRoute(1);
-    const second = await api("POST", "/v2/routes/publish", { workspaceUuid: first.workspace.uuid, date: "2026-11-23" });
+    const second = await api("POST", "/v2/routes/publish", { workspaceUuid: first.workspaceUuid, date: "2026-11-23" });
     const held = (await call("GET", "/_fake/actions")).body.data;
     expect(held.map((a: { uuid: string; status: string; held: boolean }) => [a.uuid, a.status, a.held])).toEqual([
       [first.publishUuid, "pending", true],

@@ -75,3 +75,42 @@ export function useControlServer(options: FakeOptions = {}): ControlServerHandle
   };
   return handle;
 }
+
+/**
+ * A published route over HTTP: `n` orders and a route of 2026-11-23 made through the API with `token`'s first
+ * workspace, the orders put on the route in-process (what a committed run does), then a publish of the date.
+ */
+export async function publishedRouteOverHttp(server: ControlServerHandle, token: string, n: number) {
+  const api = (method: string, path: string, body: unknown) => server.call(method, path, { token, body });
+  const workspace = (await server.call("GET", "/v2/workspaces", { token })).body.data[0];
+  const orders = await api(
+    "POST",
+    `/v2/orders?workspaceUuid=${workspace.uuid}`,
+    Array.from({ length: n }, (_, i) => ({
+      deliveryDate: "2026-11-23",
+      locations: [{ address: `Street ${i}`, latitude: 52.52 + i / 200, longitude: 13.405 }],
+    })),
+  );
+  const routes = await api("POST", "/v2/routes", {
+    workspaceUuid: workspace.uuid,
+    routes: [
+      {
+        name: "R1",
+        date: "2026-11-23",
+        startTime: "09:00",
+        endTime: "18:00",
+        startLocation: { address: "Depot", latitude: 52.5, longitude: 13.4 },
+      },
+    ],
+  });
+  const route: string = routes.body.data[0].uuid;
+  const uuids: string[] = orders.body.data.map((o: { uuid: string }) => o.uuid);
+  server.fake.control.assignOrders(route, uuids);
+  const published = await api("POST", "/v2/routes/publish", { workspaceUuid: workspace.uuid, date: "2026-11-23" });
+  return {
+    workspaceUuid: workspace.uuid as string,
+    route,
+    orders: uuids,
+    publishUuid: published.body.actionUuid as string,
+  };
+}
