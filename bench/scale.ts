@@ -13,11 +13,11 @@
  */
 import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
-import { createRandom } from "../packages/fake/src/domain/ids.js";
 import { createFake, type Fake } from "../packages/fake/src/index.js";
 import { contextOf } from "../packages/fake/test/support/internals.js";
+import { BENCH_DATE, cpuMs, orderBodies } from "./bench-orders.js";
 
-const DATE = "2026-11-24";
+const DATE = BENCH_DATE;
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -25,38 +25,8 @@ function arg(name: string, fallback: number): number {
   return Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
-const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
-
-/** Seeded orders within ~10 km of the centre (as in bench/fake-throughput.ts). */
-function orderBodies(count: number, seed: number, centre: { latitude: number; longitude: number }, from: number) {
-  const next = createRandom(seed);
-  const u = () => next() / 0x1_0000_0000;
-  return Array.from({ length: count }, (_, k) => {
-    const i = from + k;
-    const r = 10 * Math.sqrt(u());
-    const a = 2 * Math.PI * u();
-    const latitude = centre.latitude + (r * Math.cos(a)) / 111.2;
-    const longitude = centre.longitude + (r * Math.sin(a)) / (111.2 * Math.cos((centre.latitude * Math.PI) / 180));
-    const startHour = 9 + Math.floor(u() * 5);
-    const hh = (h: number) => `${String(h).padStart(2, "0")}:00`;
-    return {
-      deliveryDate: DATE,
-      name: `Customer ${i + 1}`,
-      locations: [{ address: `Bench street ${i + 1}`, latitude: round6(latitude), longitude: round6(longitude) }],
-      ...(i % 3 === 0 ? { timeWindows: [{ startTime: hh(startHour), endTime: hh(startHour + 2 + (i % 2) * 2) }] } : {}),
-      duration: 180 + Math.floor(u() * 240),
-      load: 1 + Math.floor(u() * 3),
-    };
-  });
-}
-
 // biome-ignore lint/suspicious/noExplicitAny: bench-only loose JSON access
 type Json = any;
-
-const cpuMs = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
 
 async function call(fake: Fake, method: string, path: string, body?: unknown): Promise<{ status: number; json: Json }> {
   const res = await fake.fetch(`${fake.baseUrl}${path}`, {
