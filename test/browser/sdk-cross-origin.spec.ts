@@ -2,9 +2,8 @@
 // own origin, the built fake's standalone server on another port (so every call is cross-origin and CORS is really
 // exercised). The page lists workspaces, creates orders, maps a 404 to NotFoundError, paginates the orders over two
 // pages and round-trips a webhook signature through WebCrypto, then writes PASS or FAIL into the DOM.
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
@@ -122,29 +121,12 @@ const html = (fakeUrl: string) => `<!doctype html>
 </html>
 `;
 
-/** The page, from a tiny static server of `dir` on a port of its own. */
+/** The page, from a static server of its folder on a port of its own (the one examples/browser serves itself with). */
 async function servePage(dir: string): Promise<{ server: Server; url: string }> {
-  const types: Record<string, string> = {
-    ".html": "text/html; charset=utf-8",
-    ".js": "text/javascript; charset=utf-8",
+  const { serveDirectory } = (await import(join(root, "examples/browser/build.mjs"))) as {
+    serveDirectory(dir: string): Promise<{ server: Server; url: string }>;
   };
-  const server = createServer(async (req, res) => {
-    const path = new URL(req.url ?? "/", "http://page").pathname;
-    const name = path === "/" ? "index.html" : path.slice(1);
-    const type = types[name.slice(name.lastIndexOf("."))];
-    if (!type || name.includes("/")) {
-      res.writeHead(404).end();
-      return;
-    }
-    try {
-      const body = await readFile(join(dir, name));
-      res.writeHead(200, { "content-type": type, "cache-control": "no-store" }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
+  return serveDirectory(dir);
 }
 
 test("the built SDK works cross-origin against the standalone fake: workspaces, orders, a 404, pagination, webhook signatures", async ({
