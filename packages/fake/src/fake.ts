@@ -7,7 +7,7 @@ import { createControl } from "./control/control.js";
 import { createDriverSimulation } from "./control/driver.js";
 import { createFaultInjector, type Sleep } from "./control/faults.js";
 import { CONTROL_PREFIX, controlOperations } from "./control/http.js";
-import { createJournal, DEFAULT_JOURNAL_LIMIT } from "./control/journal.js";
+import { createJournal } from "./control/journal.js";
 import { parsePolicy } from "./control/schemas.js";
 import { createSnapshotStore, restoreSnapshot, snapshotData, takeSnapshot } from "./control/snapshots.js";
 import { createFakeWebhooks } from "./control/webhooks.js";
@@ -123,7 +123,6 @@ export function createFake(options: FakeOptions = {}): Fake {
     options.sleep ??
     (frozen ? (ms) => fake.advance(ms) : (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const faults = createFaultInjector(sleep);
-  const journalLimit = options.journal?.limit ?? DEFAULT_JOURNAL_LIMIT;
   const journal = createJournal(options.journal ?? {}, faults.faultOf);
   const router = createRouter(context, {
     baseUrl,
@@ -134,7 +133,7 @@ export function createFake(options: FakeOptions = {}): Fake {
     // The control endpoints answer through the fake's own test control (the fake is defined below).
     control: { prefix: CONTROL_PREFIX, operations: () => controlOps() },
     // Without a journal the pipeline need not copy every request.
-    hooks: { intercept: faults.intercept, ...(journalLimit > 0 ? { record: journal.record } : {}) },
+    hooks: { intercept: faults.intercept, ...(journal.record ? { record: journal.record } : {}) },
   });
   const drivers = createDriverSimulation(context);
   const background: BackgroundWork[] = [

@@ -57,8 +57,11 @@ export interface Journal {
   list(filter?: JournalFilter): readonly JournalEntry[];
   /** Forget every entry. */
   clear(): void;
-  /** The pipeline's hook: journal one answered call. */
-  record(call: ApiCall, request: Request, response: Response): Promise<void>;
+  /**
+   * The pipeline's hook: journal one answered call. Absent for a journal that keeps nothing (limit 0), so the
+   * pipeline need not copy every request for it.
+   */
+  record?: (call: ApiCall, request: Request, response: Response) => Promise<void>;
 }
 
 /** Most entries a journal keeps by default; the oldest go first. */
@@ -142,7 +145,7 @@ export function createJournal(options: JournalOptions, faultOf: (response: Respo
   let entries: JournalEntry[] = [];
   let weights: number[] = [];
   let total = 0;
-  return {
+  const journal: Journal = {
     list(filter = {}) {
       const { operationId } = filter;
       return operationId === undefined ? [...entries] : entries.filter((e) => e.operationId === operationId);
@@ -152,39 +155,40 @@ export function createJournal(options: JournalOptions, faultOf: (response: Respo
       weights = [];
       total = 0;
     },
-    async record(call, request, response) {
-      if (limit <= 0) return;
-      const networkError = response.type === "error";
-      const requestBody = await bodyOf(request);
-      const responseBody = networkError ? { body: null, bytes: 0 } : await bodyOf(response.clone());
-      const entry: JournalEntry = {
-        requestId: call.requestId,
-        // The router names calls from the contract's operations only.
-        operationId: call.operationId as OperationId | null,
-        method: call.method,
-        path: call.path,
-        query: new URL(request.url).search.slice(1),
-        status: networkError ? 0 : response.status,
-        requestBody: requestBody.body,
-        requestBodyBytes: requestBody.bytes,
-        responseBody: responseBody.body,
-        responseBodyBytes: responseBody.bytes,
-        at: call.receivedAt,
-        fault: faultOf(response),
-      };
-      const weight = weightOf(requestBody, responseBody);
-      entries.push(entry);
-      weights.push(weight);
-      total += weight;
-      let drop = 0;
-      while (entries.length - drop > limit || (total > maxBytes && entries.length - drop > 1)) {
-        total -= weights[drop] ?? 0;
-        drop++;
-      }
-      if (drop > 0) {
-        entries = entries.slice(drop);
-        weights = weights.slice(drop);
-      }
-    },
   };
+  if (limit <= 0) return journal;
+  journal.record = async (call, request, response) => {
+    const networkError = response.type === "error";
+    const requestBody = await bodyOf(request);
+    const responseBody = networkError ? { body: null, bytes: 0 } : await bodyOf(response.clone());
+    const entry: JournalEntry = {
+      requestId: call.requestId,
+      // The router names calls from the contract's operations only.
+      operationId: call.operationId as OperationId | null,
+      method: call.method,
+      path: call.path,
+      query: new URL(request.url).search.slice(1),
+      status: networkError ? 0 : response.status,
+      requestBody: requestBody.body,
+      requestBodyBytes: requestBody.bytes,
+      responseBody: responseBody.body,
+      responseBodyBytes: responseBody.bytes,
+      at: call.receivedAt,
+      fault: faultOf(response),
+    };
+    const weight = weightOf(requestBody, responseBody);
+    entries.push(entry);
+    weights.push(weight);
+    total += weight;
+    let drop = 0;
+    while (entries.length - drop > limit || (total > maxBytes && entries.length - drop > 1)) {
+      total -= weights[drop] ?? 0;
+      drop++;
+    }
+    if (drop > 0) {
+      entries = entries.slice(drop);
+      weights = weights.slice(drop);
+    }
+  };
+  return journal;
 }
