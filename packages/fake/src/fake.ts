@@ -269,6 +269,7 @@ export function createFake(options: FakeOptions = {}): Fake {
   const runtime: FakeRuntime = {
     version: RUNTIME_VERSION,
     context,
+    basePath: new URL(baseUrl).pathname.replace(/\/+$/, ""),
     log,
     router,
     controlEndpoints: () => controlOps().map(({ method, path }) => ({ method: method.toUpperCase(), path })),

@@ -34,6 +34,8 @@ export interface FakeRuntime {
   readonly version: typeof RUNTIME_VERSION;
   /** The domain's context: state, clock, ids, services. Replaced wholesale by reset, restore and a state load. */
   readonly context: Context;
+  /** The path prefix of the fake's base URL, without a trailing slash (`""` at the root): hosts match paths under it. */
+  readonly basePath: string;
   /** Where unexpected errors are reported. */
   readonly log: Logger;
   /**

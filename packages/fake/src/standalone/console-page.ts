@@ -10,6 +10,7 @@ import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Fake } from "../fake-api.js";
+import { runtimeOf } from "../runtime.js";
 
 /** Path of the console under the fake's base URL. */
 export const CONSOLE_PATH = "/_fake/console";
@@ -71,7 +72,7 @@ export function consoleHtml(token: string, basePath: string): string {
 /** The console's answer for `GET`/`HEAD` of its page or script; undefined for any other request. */
 export async function consoleResponse(fake: Fake, request: Request): Promise<Response | undefined> {
   if (request.method !== "GET" && request.method !== "HEAD") return undefined;
-  const basePath = new URL(fake.baseUrl).pathname.replace(/\/+$/, "");
+  const basePath = runtimeOf(fake).basePath;
   const path = new URL(request.url).pathname;
   const headers = { "cache-control": "no-store" };
   if (path === `${basePath}${CONSOLE_PATH}` || path === `${basePath}${CONSOLE_PATH}/`) {

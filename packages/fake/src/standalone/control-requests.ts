@@ -17,7 +17,7 @@ import { runtimeOf } from "../runtime.js";
  */
 export async function handleControlRequest(fake: Fake, request: Request): Promise<Response | undefined> {
   const runtime = runtimeOf(fake);
-  const basePath = new URL(fake.baseUrl).pathname.replace(/\/+$/, "");
+  const { basePath } = runtime;
   const path = new URL(request.url).pathname;
   const relative = path.startsWith(basePath) ? path.slice(basePath.length) : path;
   if (!relative.startsWith(CONTROL_PREFIX)) return undefined;

@@ -5,6 +5,7 @@
  * generate`), so every build serves the documents it was built from, the bundled CLI included.
  */
 import type { Fake } from "../fake-api.js";
+import { runtimeOf } from "../runtime.js";
 
 /** The documents' paths under the fake's base URL, as `GET /` lists them. */
 export const DOCUMENT_PATHS = {
@@ -15,7 +16,7 @@ export const DOCUMENT_PATHS = {
 /** The answer for `GET`/`HEAD` of a document's path; undefined for any other request. */
 export async function documentResponse(fake: Fake, request: Request): Promise<Response | undefined> {
   if (request.method !== "GET" && request.method !== "HEAD") return undefined;
-  const basePath = new URL(fake.baseUrl).pathname.replace(/\/+$/, "");
+  const basePath = runtimeOf(fake).basePath;
   const path = new URL(request.url).pathname;
   if (path !== `${basePath}${DOCUMENT_PATHS.openapi}` && path !== `${basePath}${DOCUMENT_PATHS.controlOpenapi}`) {
     return undefined;

@@ -86,7 +86,7 @@ function wantsHtml(request: Request): boolean {
 
 /** The home's content for a request that reached the server at its `Host`. */
 export function homeBody(fake: Fake, request: Request, persistence: Persistence = IN_MEMORY): HomeBody {
-  const basePath = new URL(fake.baseUrl).pathname.replace(/\/+$/, "");
+  const basePath = runtimeOf(fake).basePath;
   // The standalone server speaks plain HTTP; the request's URL carries the fake's origin, its Host header ours.
   const origin = `http://${request.headers.get("host") ?? new URL(request.url).host}`;
   const baseUrl = `${origin}${basePath}`;
@@ -181,7 +181,7 @@ export function homeHtml(body: HomeBody): string {
 /** The home's answer when `request` is `GET` or `HEAD` of `/` or of the base URL's path; undefined otherwise. */
 export function homeResponse(fake: Fake, request: Request, persistence?: Persistence): Response | undefined {
   if (request.method !== "GET" && request.method !== "HEAD") return undefined;
-  const basePath = new URL(fake.baseUrl).pathname.replace(/\/+$/, "");
+  const basePath = runtimeOf(fake).basePath;
   const path = new URL(request.url).pathname;
   if (path !== "/" && (basePath === "" || (path !== basePath && path !== `${basePath}/`))) return undefined;
   const body = homeBody(fake, request, persistence);

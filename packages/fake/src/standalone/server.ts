@@ -361,7 +361,8 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
   const requestId = () => runtime.context.ids.requestId();
   const startedAt = Date.now();
   const access = createAccessPolicy(options);
-  const basePath = new URL(fake.baseUrl).pathname.replace(/\/+$/, "");
+  const { basePath } = runtime;
+  const origin = new URL(fake.baseUrl).origin;
   /** A request target's path relative to the fake's base path, without the query. */
   const relativePath = (target: string) => {
     const path = target.split("?", 1)[0] ?? "/";
@@ -400,7 +401,6 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
     answerClientError(error, socket, requestId),
   );
   function answerRequest(req: IncomingMessage, res: ServerResponse, cors: Record<string, string>): void {
-    const origin = new URL(fake.baseUrl).origin;
     toRequest(req, origin, bodyIdleMs).then(
       (request) => answerParsed(request, res, cors),
       (error: unknown) => {
