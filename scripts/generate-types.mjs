@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Generates packages/sdk/src/generated/openapi.ts from openapi.yaml, with a do-not-edit banner.
-// `--check` compares instead of writing, and exits 1 when the committed file is stale.
+// Generates every committed generated file from its source (openapi.yaml, control-openapi.yaml, the state file's
+// types, package.json): each through emit(), which with `--check` compares instead of writing and exits 1 when a
+// committed file is missing or stale.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,7 +9,32 @@ import openapiTS, { astToString } from "openapi-typescript";
 
 const root = new URL("../", import.meta.url);
 const specUrl = new URL("openapi.yaml", root);
-const outPath = fileURLToPath(new URL("packages/sdk/src/generated/openapi.ts", root));
+const checking = process.argv.includes("--check");
+
+/**
+ * Write `source` to `path` (relative to the repository), or with `--check` compare it with the committed file and
+ * exit 1 when that is missing or stale.
+ */
+function emit(path, source) {
+  const file = fileURLToPath(new URL(path, root));
+  if (checking) {
+    let current;
+    try {
+      current = readFileSync(file, "utf8");
+    } catch {}
+    if (current !== source) {
+      console.error(
+        `check:generated: ${path} is ${current === undefined ? "missing" : "stale"}; run npm run generate and commit it`,
+      );
+      process.exit(1);
+    }
+    console.log(`check:generated: ${path} is up to date`);
+  } else {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, source);
+    console.log(`generated ${file}`);
+  }
+}
 
 const BANNER = `/**
  * DO NOT EDIT: generated from openapi.yaml by openapi-typescript (npm run generate).
@@ -20,31 +46,13 @@ const BANNER = `/**
 const ast = await openapiTS(specUrl, {});
 const generated = BANNER + astToString(ast);
 
-if (process.argv.includes("--check")) {
-  let current = "";
-  try {
-    current = readFileSync(outPath, "utf8");
-  } catch {
-    console.error(`check:generated: ${outPath} does not exist; run npm run generate`);
-    process.exit(1);
-  }
-  if (current !== generated) {
-    console.error(
-      "check:generated: packages/sdk/src/generated/openapi.ts is stale; run npm run generate and commit it",
-    );
-    process.exit(1);
-  }
-  console.log("check:generated: generated types are up to date");
-} else {
-  writeFileSync(outPath, generated);
-  console.log(`generated ${outPath}`);
-}
+emit("packages/sdk/src/generated/openapi.ts", generated);
 
 // Also generates packages/conformance/src/generated/contract-document.ts: the parts of openapi.yaml the
 // conformance suite validates answers with (each operation's declared statuses and their JSON body schemas,
 // and the component schemas), so `dispatch-conformance` works from an installed package without the repo.
 const { parse } = await import("yaml");
-const documentPath = fileURLToPath(new URL("packages/conformance/src/generated/contract-document.ts", root));
+const DOCUMENT_PATH = "packages/conformance/src/generated/contract-document.ts";
 const spec = parse(readFileSync(specUrl, "utf8"));
 const DROP = new Set([
   "description",
@@ -105,45 +113,15 @@ import type { ContractDocument } from "../contract-schemas.js";
 /** The parts of openapi.yaml that answers are validated against. */
 export const contractDocument: ContractDocument = ${JSON.stringify({ operations, schemas: strip(spec.components.schemas) })};
 `;
-if (process.argv.includes("--check")) {
-  let current = "";
-  try {
-    current = readFileSync(documentPath, "utf8");
-  } catch {}
-  if (current !== contractDocument) {
-    console.error(`check:generated: ${documentPath} is stale; run npm run generate and commit it`);
-    process.exit(1);
-  }
-} else {
-  mkdirSync(dirname(documentPath), { recursive: true });
-  writeFileSync(documentPath, contractDocument);
-  console.log(`generated ${documentPath}`);
-}
+emit(DOCUMENT_PATH, contractDocument);
 
 // Also generates packages/fake/src/control/generated/control-openapi.ts from packages/fake/control-openapi.yaml: the
 // control API's types, so its operations are typed from the document as the API's handlers are from openapi.yaml.
 {
   const controlSpec = new URL("packages/fake/control-openapi.yaml", root);
-  const controlPath = fileURLToPath(new URL("packages/fake/src/control/generated/control-openapi.ts", root));
   const controlBanner = BANNER.replace("from openapi.yaml", "from packages/fake/control-openapi.yaml");
   const controlTypes = controlBanner + astToString(await openapiTS(controlSpec, {}));
-  if (process.argv.includes("--check")) {
-    let current = "";
-    try {
-      current = readFileSync(controlPath, "utf8");
-    } catch {}
-    if (current !== controlTypes) {
-      console.error(
-        "check:generated: packages/fake/src/control/generated/control-openapi.ts is stale; run npm run generate and commit it",
-      );
-      process.exit(1);
-    }
-    console.log("check:generated: the control API's types are up to date");
-  } else {
-    mkdirSync(dirname(controlPath), { recursive: true });
-    writeFileSync(controlPath, controlTypes);
-    console.log(`generated ${controlPath}`);
-  }
+  emit("packages/fake/src/control/generated/control-openapi.ts", controlTypes);
 }
 
 // Also generates packages/fake/src/standalone/generated/state-schema.ts: the JSON Schema of the state file's data
@@ -207,7 +185,6 @@ if (process.argv.includes("--check")) {
   const schema = clean(raw);
   schema.definitions.StateJson.additionalProperties = false;
   schema.definitions.StateJson.properties.webhooks.additionalProperties = false;
-  const statePath = here("packages/fake/src/standalone/generated/state-schema.ts");
   const stateBanner = `/**
  * DO NOT EDIT: generated from the types of packages/fake/src/standalone/state-json.ts by typescript-json-schema
  * (npm run generate). Change the types and regenerate; CI fails when this file is stale (npm run check:generated).
@@ -217,23 +194,7 @@ if (process.argv.includes("--check")) {
   const stateSource = `${stateBanner}/** The JSON Schema of a state file's \`fake\` data (FakeDataJson), with every definition it refers to. */
 export const FAKE_DATA_SCHEMA: Record<string, unknown> = ${JSON.stringify(schema, null, 2)};
 `;
-  if (process.argv.includes("--check")) {
-    let current = "";
-    try {
-      current = readFileSync(statePath, "utf8");
-    } catch {}
-    if (current !== stateSource) {
-      console.error(
-        "check:generated: packages/fake/src/standalone/generated/state-schema.ts is stale; run npm run generate and commit it",
-      );
-      process.exit(1);
-    }
-    console.log("check:generated: the state file's schema is up to date");
-  } else {
-    mkdirSync(dirname(statePath), { recursive: true });
-    writeFileSync(statePath, stateSource);
-    console.log(`generated ${statePath}`);
-  }
+  emit("packages/fake/src/standalone/generated/state-schema.ts", stateSource);
 }
 
 // Also generates packages/fake/src/standalone/generated/documents.ts (the text of openapi.yaml and of
@@ -264,21 +225,5 @@ export const PACKAGE_VERSION = ${JSON.stringify(JSON.parse(readFileSync(here("pa
 `,
     },
   ];
-  for (const { path, source } of outputs) {
-    if (process.argv.includes("--check")) {
-      let current = "";
-      try {
-        current = readFileSync(here(path), "utf8");
-      } catch {}
-      if (current !== source) {
-        console.error(`check:generated: ${path} is stale; run npm run generate and commit it`);
-        process.exit(1);
-      }
-      console.log(`check:generated: ${path} is up to date`);
-    } else {
-      mkdirSync(dirname(here(path)), { recursive: true });
-      writeFileSync(here(path), source);
-      console.log(`generated ${here(path)}`);
-    }
-  }
+  for (const { path, source } of outputs) emit(path, source);
 }
