@@ -10,13 +10,15 @@ import openapiTS, { astToString } from "openapi-typescript";
 const root = new URL("../", import.meta.url);
 const specUrl = new URL("openapi.yaml", root);
 const checking = process.argv.includes("--check");
+/** A path of the repository as a file path. */
+const here = (path) => fileURLToPath(new URL(path, root));
 
 /**
  * Write `source` to `path` (relative to the repository), or with `--check` compare it with the committed file and
  * exit 1 when that is missing or stale.
  */
 function emit(path, source) {
-  const file = fileURLToPath(new URL(path, root));
+  const file = here(path);
   if (checking) {
     let current;
     try {
@@ -131,7 +133,6 @@ emit(DOCUMENT_PATH, contractDocument);
 {
   const { createRequire } = await import("node:module");
   const TJS = createRequire(import.meta.url)("typescript-json-schema");
-  const here = (p) => fileURLToPath(new URL(p, root));
   const program = TJS.getProgramFromFiles(
     [here("packages/fake/src/standalone/state-json.ts")],
     {
@@ -202,7 +203,6 @@ export const FAKE_DATA_SCHEMA: Record<string, unknown> = ${JSON.stringify(schema
 // /_fake/control-openapi.yaml from any build, the bundled CLI included) and packages/fake/src/control/generated/
 // package-version.ts (the version `GET /_fake/health` reports; `npm run version-packages` regenerates it).
 {
-  const here = (p) => fileURLToPath(new URL(p, root));
   const banner = (from) => `/**
  * DO NOT EDIT: generated from ${from} (npm run generate). CI fails when this file is stale (npm run check:generated).
  */
