@@ -102,7 +102,7 @@ describe("createStateSaver", () => {
       fake: { idsPosition: 0, actionOptions: {}, pendingWork: [], state: { n } },
     }) as unknown as StateFile;
 
-  it("reports a failing save once, keeps saying so in its status, and says when saves work again", () => {
+  it("reports a failing save once, keeps saying so in its status, and says when saves work again", async () => {
     const reports: string[] = [];
     let n = 0;
     let full = true;
@@ -114,15 +114,15 @@ describe("createStateSaver", () => {
         if (full) throw new Error("ENOSPC: no space left on device");
       },
     });
-    expect(saver.flush()).toBe(false);
-    expect(saver.flush()).toBe(false);
-    expect(saver.flush()).toBe(false);
+    expect(await saver.flush()).toBe(false);
+    expect(await saver.flush()).toBe(false);
+    expect(await saver.flush()).toBe(false);
     expect(reports).toEqual([
       "Failed to save the state file /state.json: ENOSPC: no space left on device (the previous file is kept; the next change tries again)",
     ]);
     expect(saver.status()).toEqual({ path: "/state.json", savedAt: null, error: "ENOSPC: no space left on device" });
     full = false;
-    expect(saver.flush()).toBe(true);
+    expect(await saver.flush()).toBe(true);
     expect(reports.at(-1)).toBe("saved the state file /state.json again");
     expect(saver.status()).toEqual({ path: "/state.json", savedAt: "2026-11-23T08:00:04.000Z", error: null });
   });

@@ -16,9 +16,11 @@ import { type RequestLogEntry, type RunningServer, startServer } from "./server.
 import {
   applyStateFile,
   captureStateFile,
+  createChangeGate,
   createStateSaver,
   lockStateFile,
   readStateFile,
+  readsMayChange,
   SAVE_DEBOUNCE_MS,
   type StateSaver,
   writeFileAtomically,
@@ -196,7 +198,11 @@ function listenProblem(error: unknown, host: string, port: number): string | und
  * Stop on SIGINT/SIGTERM: finish the requests in flight, run `beforeExit` (the last save of the state file), then
  * exit 0 (1 when `beforeExit` says it failed); a second signal cuts what is left.
  */
-function stopOnSignals(running: RunningServer, say: (message: string) => void, beforeExit?: () => boolean): void {
+function stopOnSignals(
+  running: RunningServer,
+  say: (message: string) => void,
+  beforeExit?: () => Promise<boolean>,
+): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -206,10 +212,10 @@ function stopOnSignals(running: RunningServer, say: (message: string) => void, b
     stopping = true;
     say(`dispatch-fake: ${signal}, stopping (requests in flight finish first)`);
     running.close().then(
-      () => process.exit(beforeExit?.() === false ? 1 : 0),
-      (error: unknown) => {
+      async () => process.exit((await beforeExit?.()) === false ? 1 : 0),
+      async (error: unknown) => {
         console.error(`dispatch-fake: failed to stop: ${error instanceof Error ? error.message : String(error)}`);
-        beforeExit?.();
+        await beforeExit?.();
         process.exit(1);
       },
     );
@@ -306,6 +312,8 @@ async function main() {
   if (stored) applyStateFile(fake, stored);
   const demo = values.empty || stored ? undefined : await seedDemoData(fake);
   let saver: StateSaver | undefined;
+  // A save writes the live records into text in slices: changes wait meanwhile, reads are answered in between.
+  const changes = createChangeGate();
   if (statePath !== undefined) {
     const options = { seed: stored?.seed ?? seed, frozen };
     let written = stored;
@@ -322,9 +330,11 @@ async function main() {
     }
     saver = createStateSaver({
       path: statePath,
-      capture: () => captureStateFile(fake, options),
+      capture: () => captureStateFile(fake, options, { copy: false }),
       report: (message) => console.error(`dispatch-fake: ${message}`),
       written,
+      gate: changes,
+      readsMayChange: () => readsMayChange(fake),
     });
   }
   let running: RunningServer;
@@ -339,6 +349,7 @@ async function main() {
       ...(saver
         ? {
             onActivity: saver.changed,
+            changes,
             persistence: () => {
               const { path, savedAt, error } = (saver as StateSaver).status();
               return { stateFile: path, savedAt, error };

@@ -7,6 +7,7 @@
 import type { Fake } from "../fake-api.js";
 import type { Logger } from "../http/router.js";
 import { runtimeOf } from "../runtime.js";
+import type { ChangeGate } from "./state-file.js";
 
 /** The real-time driver of one fake. */
 export interface RealTimeDriver {
@@ -22,8 +23,16 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Pause after a run that failed, so background work that keeps throwing does not spin. */
 const PAUSE_AFTER_ERROR_MS = 1000;
 
-/** Start driving `fake`'s background work; problems are reported to `log`, and `afterRun` follows every run. */
-export function startRealTimeDriver(fake: Fake, log: Logger, afterRun?: () => void): RealTimeDriver {
+/**
+ * Start driving `fake`'s background work; problems are reported to `log`, and `afterRun` follows every run. A run
+ * starts only while `changes` has no state file capture in progress.
+ */
+export function startRealTimeDriver(
+  fake: Fake,
+  log: Logger,
+  afterRun?: () => void,
+  changes?: ChangeGate,
+): RealTimeDriver {
   const runtime = runtimeOf(fake);
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -41,6 +50,8 @@ export function startRealTimeDriver(fake: Fake, log: Logger, afterRun?: () => vo
   // a second run only picks up what became due meanwhile.
   async function run(): Promise<void> {
     timer = undefined;
+    if (stopped) return;
+    await changes?.idle();
     if (stopped) return;
     try {
       await fake.runUntilIdle();

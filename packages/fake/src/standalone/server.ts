@@ -24,6 +24,7 @@ import { documentResponse } from "./documents.js";
 import { homeResponse } from "./home.js";
 import { ownNames } from "./own-names.js";
 import { startRealTimeDriver } from "./real-time-clock.js";
+import type { ChangeGate } from "./state-file.js";
 
 /**
  * CORS of the answers the host gives itself before a request is routed (a body too large, a stalled client): they
@@ -77,6 +78,12 @@ export interface ServerOptions {
    * the CLI's `--state` saves the state file a moment after the last call.
    */
   onActivity?: () => void;
+  /**
+   * What keeps changes out of the state file's capture (the CLI's `--state`): while a save writes the state into
+   * text, requests other than GET, HEAD and OPTIONS and the background runs wait (reads too when the gate says so),
+   * and the reads are answered between the save's slices.
+   */
+  changes?: ChangeGate;
   /**
    * Where the data lives, for the home (`GET /`): the state file and how its saves fare. Without it the home says the
    * data lives in memory only.
@@ -354,7 +361,7 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
   }
   const host = options.host ?? "127.0.0.1";
   const runtime = runtimeOf(fake);
-  const driver = startRealTimeDriver(fake, runtime.log, options.onActivity);
+  const driver = startRealTimeDriver(fake, runtime.log, options.onActivity, options.changes);
   let closing: Promise<void> | undefined;
   const headersMs = options.timeouts?.headersMs ?? DEFAULT_TIMEOUT_MS;
   const bodyIdleMs = options.timeouts?.bodyIdleMs ?? DEFAULT_TIMEOUT_MS;
@@ -430,7 +437,9 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
           healthResponse(request) ??
           (await documentResponse(fake, request)) ??
           (await consoleResponse(fake, request)) ??
-          (await delayed(request, () => runtime.router.handle(request, { control: true }))),
+          (await delayed(request, () =>
+            gated(request.method, () => runtime.router.handle(request, { control: true })),
+          )),
       )
       .then((response) => send(res, response, closing !== undefined, cors))
       .catch((error: unknown) => fail(res, error))
@@ -452,6 +461,13 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
       status: 200,
       headers: { "content-type": "application/json", "cache-control": "no-store", "x-request-id": requestId() },
     });
+  }
+  /** A request that may change the state, run when no save is capturing it (reads at once, unless told). */
+  function gated(method: string, answer: () => Promise<Response>): Promise<Response> {
+    const gate = options.changes;
+    if (!gate) return answer();
+    const reads = method === "GET" || method === "HEAD" || method === "OPTIONS";
+    return reads && !gate.readsWait ? answer() : gate.change(answer);
   }
   /** An API call answered after `latencyMs`; the control endpoints at once (a test drives them, it does not wait). */
   async function delayed(request: Request, answer: () => Promise<Response>): Promise<Response> {

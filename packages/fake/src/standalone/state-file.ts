@@ -3,10 +3,12 @@
  * atomically (a temporary file beside it, fsync, rename) a moment after the last change and when the server stops.
  * See docs/decisions/0010-state-file.md.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import * as nodeFs from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { promisify } from "node:util";
 import type { Fake } from "../fake-api.js";
+import { runtimeOf } from "../runtime.js";
 import {
   formatStateFile,
   parseStateFile,
@@ -25,6 +27,12 @@ export const SAVE_DEBOUNCE_MS = 300;
 /** Longest a change waits to be saved while requests keep coming closer together than the debounce. */
 export const SAVE_MAX_WAIT_MS = 2_000;
 
+/**
+ * Longest stretch a save works on the main thread before it lets requests in (a slice of its capture, the encoding
+ * of a part of its text): what a request waits at most for a save.
+ */
+export const SAVE_SLICE_MS = 8;
+
 /** The message of a file-system error, without the stack: `EACCES: permission denied, open '…'`. */
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -39,6 +47,10 @@ export function readStateFile(path: string): StateFile | undefined {
   }
   return parseStateFile(text);
 }
+
+/** A temporary file's name of its own beside `path` (hidden, this process's, random). */
+const temporaryName = (path: string) =>
+  join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
 
 /** The file-system calls a save makes: node:fs, or a test's stand-in that fails where a full disk would. */
 export type SaveFs = Pick<
@@ -55,7 +67,7 @@ export type SaveFs = Pick<
  */
 export function writeFileAtomically(path: string, text: string, fs: SaveFs = nodeFs): void {
   const bytes = Buffer.from(text, "utf8");
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+  const temporary = temporaryName(path);
   let fd: number | undefined;
   try {
     // "wx": O_CREAT | O_EXCL, which fails on any existing name, a dangling symlink included.
@@ -91,6 +103,84 @@ export function writeFileAtomically(path: string, text: string, fs: SaveFs = nod
       fs.fsyncSync(dir);
     } finally {
       fs.closeSync(dir);
+    }
+  } catch {}
+}
+
+/** The file-system calls of a save off the main thread (node's thread pool): node:fs's, or a test's stand-in. */
+export interface AsyncSaveFs {
+  open(path: string, flags: string, mode?: number): Promise<number>;
+  write(fd: number, buffer: Uint8Array, offset: number, length: number): Promise<number>;
+  fsync(fd: number): Promise<void>;
+  close(fd: number): Promise<void>;
+  rename(from: string, to: string): Promise<void>;
+  rm(path: string, options: { force: boolean }): Promise<void>;
+}
+
+/** node:fs's calls as {@link AsyncSaveFs}: each runs in node's thread pool, so the event loop goes on meanwhile. */
+export const asyncFs: AsyncSaveFs = {
+  open: promisify(nodeFs.open) as AsyncSaveFs["open"],
+  write: (fd, buffer, offset, length) =>
+    new Promise((resolve, reject) =>
+      nodeFs.write(fd, buffer, offset, length, null, (error, written) => (error ? reject(error) : resolve(written))),
+    ),
+  fsync: promisify(nodeFs.fsync),
+  close: promisify(nodeFs.close),
+  rename: promisify(nodeFs.rename),
+  rm: promisify(nodeFs.rm) as AsyncSaveFs["rm"],
+};
+
+/** About how many bytes each write of an asynchronous save hands the thread pool (encoded in one slice). */
+const WRITE_CHUNK_BYTES = 1 << 20;
+
+/**
+ * {@link writeFileAtomically} off the main thread: the same temporary file of its own (exclusive, mode 0600, never
+ * a symlink), every byte written, fsynced, renamed over `path`, the directory fsynced; on any failure the temporary
+ * file is removed and the old file kept. The text comes in pieces, encoded about a megabyte at a time, and the
+ * writes, the fsync and the rename run in node's thread pool while the server answers requests.
+ */
+export async function writeFileAtomicallyAsync(
+  path: string,
+  pieces: readonly string[],
+  fs: AsyncSaveFs = asyncFs,
+): Promise<void> {
+  const temporary = temporaryName(path);
+  let fd: number | undefined;
+  try {
+    fd = await fs.open(temporary, "wx", 0o600);
+    let next = 0;
+    while (next < pieces.length) {
+      // Gather about a megabyte of text, then write it whole before encoding the next.
+      const batch: string[] = [];
+      let size = 0;
+      while (next < pieces.length && size < WRITE_CHUNK_BYTES) {
+        const piece = pieces[next++] ?? "";
+        batch.push(piece);
+        size += piece.length;
+      }
+      const bytes = Buffer.from(batch.join(""), "utf8");
+      for (let written = 0; written < bytes.length; ) {
+        const taken = await fs.write(fd, bytes, written, bytes.length - written);
+        if (taken <= 0) throw new Error(`ENOSPC: no space left on device, write '${temporary}'`);
+        written += taken;
+      }
+    }
+    await fs.fsync(fd);
+    await fs.close(fd);
+    fd = undefined;
+    await fs.rename(temporary, path);
+  } catch (error) {
+    if (fd !== undefined) await fs.close(fd).catch(() => undefined);
+    // Not ours to remove when it fails: the write's own error is what the user needs.
+    await fs.rm(temporary, { force: true }).catch(() => undefined);
+    throw error;
+  }
+  try {
+    const dir = await fs.open(dirname(path), "r");
+    try {
+      await fs.fsync(dir);
+    } finally {
+      await fs.close(dir);
     }
   } catch {}
 }
@@ -168,8 +258,11 @@ function aheadOfRealTime(fake: Fake): { now: number; aheadMs: number } {
   }
 }
 
-/** What the state file of `fake` says now. */
-export function captureStateFile(fake: Fake, options: StateFileOptions): StateFile {
+/**
+ * What the state file of `fake` says now: a deep copy, or with `copy: false` its live records, to be written out
+ * before the state can change (the saver holds changes back while it writes them into text, {@link createChangeGate}).
+ */
+export function captureStateFile(fake: Fake, options: StateFileOptions, { copy = true } = {}): StateFile {
   const { now, aheadMs } = options.frozen ? { now: fake.clock.now(), aheadMs: 0 } : aheadOfRealTime(fake);
   return {
     format: STATE_FILE_FORMAT,
@@ -178,7 +271,7 @@ export function captureStateFile(fake: Fake, options: StateFileOptions): StateFi
     seed: options.seed,
     token: fake.token,
     clock: { mode: options.frozen ? "frozen" : "real", now: new Date(now).toISOString(), aheadMs },
-    fake: exportFakeData(fake),
+    fake: exportFakeData(fake, { copy }),
   };
 }
 
@@ -195,12 +288,154 @@ export function applyStateFile(fake: Fake, file: StateFile): void {
   }
 }
 
+/**
+ * Whether a read could change `fake`'s state now: a pending action that a poll ends (`afterPolls`) or that a read
+ * settles once its time has come (`afterMs`). Held actions only end when released, which is not a read.
+ */
+export function readsMayChange(fake: Fake): boolean {
+  const { state, actions } = runtimeOf(fake).context;
+  for (const uuid of actions.works.keys()) {
+    const action = state.actions.get(uuid);
+    if (action?.status === "pending" && !action.held && (action.dueAt !== null || action.afterPolls !== null)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** One piece of a state file's text; `volatile` when it does not count as a change (see {@link createStateSaver}). */
+export interface TextPiece {
+  text: string;
+  volatile: boolean;
+}
+
+/** Containers this deep or less are written piece by piece; anything deeper (one record) is stringified whole. */
+const PIECE_DEPTH = 4;
+
+const isLeaf = (value: unknown) =>
+  value === null || typeof value !== "object" || typeof (value as { toJSON?: unknown }).toJSON === "function";
+/** What JSON.stringify leaves out of an object, and writes as null in an array. */
+const isSkipped = (value: unknown) => value === undefined || typeof value === "function" || typeof value === "symbol";
+
+function* piecesOf(
+  value: unknown,
+  depth: number,
+  indent: string,
+  volatileKey: (depth: number, key: string) => boolean,
+  volatile: boolean,
+): Generator<TextPiece> {
+  if (depth > PIECE_DEPTH || isLeaf(value)) {
+    const text = JSON.stringify(value, null, 2) as string;
+    // A string's own line feeds are escaped: every line feed here is the layout's, indented to this depth.
+    yield { text: text.includes("\n") ? text.replaceAll("\n", `\n${indent}`) : text, volatile };
+    return;
+  }
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    if (value.length === 0) {
+      yield { text: "[]", volatile };
+      return;
+    }
+    for (let i = 0; i < value.length; i++) {
+      yield { text: i === 0 ? `[\n${inner}` : `,\n${inner}`, volatile };
+      const item: unknown = value[i];
+      yield* piecesOf(isSkipped(item) ? null : item, depth + 1, inner, volatileKey, volatile);
+    }
+    yield { text: `\n${indent}]`, volatile };
+    return;
+  }
+  const entries = Object.entries(value as object).filter(([, v]) => !isSkipped(v));
+  if (entries.length === 0) {
+    yield { text: "{}", volatile };
+    return;
+  }
+  for (let i = 0; i < entries.length; i++) {
+    const [key, item] = entries[i] as [string, unknown];
+    yield { text: `${i === 0 ? "{\n" : ",\n"}${inner}${JSON.stringify(key)}: `, volatile };
+    yield* piecesOf(item, depth + 1, inner, volatileKey, volatile || volatileKey(depth, key));
+  }
+  yield { text: `\n${indent}}`, volatile };
+}
+
+/**
+ * The text of {@link formatStateFile} (the same bytes), piece by piece, so a large state is written out in slices
+ * between which the server answers requests. The pieces that change at every save without the state changing are
+ * marked volatile: when it was saved, a real clock's instant, and the id generator's position, which every request
+ * moves (its request id).
+ */
+export function* stateFileText(file: StateFile): Generator<TextPiece> {
+  const real = file.clock.mode === "real";
+  const volatileKey = (depth: number, key: string) =>
+    depth === 0 ? key === "savedAt" : depth === 1 && (key === "idsPosition" || (real && key === "now"));
+  yield* piecesOf(file, 0, "", volatileKey, false);
+  yield { text: "\n", volatile: false };
+}
+
+/**
+ * Keeps the state's changes and a save's capture apart: while a save writes the live records into text (in slices,
+ * between which requests are answered), work that may change the state waits, and the capture starts once the
+ * changes already under way have ended. Reads go on throughout.
+ */
+export interface ChangeGate {
+  /** Run `work`, which may change the state, once no capture is in progress; a capture waits for it to end. */
+  change<T>(work: () => Promise<T>): Promise<T>;
+  /** Wait until no capture is in progress (for work that is not waited for, such as a background run). */
+  idle(): Promise<void> | undefined;
+  /** Run `capture` once the changes under way have ended, holding new ones back until it resolves. */
+  capture<T>(capture: () => Promise<T>): Promise<T>;
+  /** Whether reads must wait too: set for a capture when a read could change the state (an action due on a poll). */
+  readsWait: boolean;
+}
+
+/** A {@link ChangeGate}. */
+export function createChangeGate(): ChangeGate {
+  let changing = 0;
+  let capturing: Promise<unknown> | undefined;
+  const settled: (() => void)[] = [];
+  const gate: ChangeGate = {
+    readsWait: false,
+    async change(work) {
+      while (capturing) await capturing.catch(() => undefined);
+      changing += 1;
+      try {
+        return await work();
+      } finally {
+        changing -= 1;
+        if (changing === 0) for (const wake of settled.splice(0)) wake();
+      }
+    },
+    idle: () =>
+      capturing?.then(
+        () => undefined,
+        () => undefined,
+      ),
+    capture(capture) {
+      const previous = capturing ?? Promise.resolve();
+      const run = previous
+        .catch(() => undefined)
+        .then(async () => {
+          while (changing > 0) await new Promise<void>((wake) => settled.push(wake));
+          return capture();
+        });
+      const tracked = run.finally(() => {
+        if (capturing === tracked) {
+          capturing = undefined;
+          gate.readsWait = false;
+        }
+      });
+      capturing = tracked;
+      return tracked as Promise<never>;
+    },
+  };
+  return gate;
+}
+
 /** Saves a fake's state file when it changed. */
 export interface StateSaver {
   /** Something may have changed: save {@link SAVE_DEBOUNCE_MS} after the last call. */
   changed(): void;
   /** Save now if anything changed since the last save; false when the write failed (already reported). */
-  flush(): boolean;
+  flush(): Promise<boolean>;
   /** Cancel a pending save (call {@link StateSaver.flush} first to keep it). */
   stop(): void;
   /** The file, when it was last written, and why the last save failed (null once a save succeeds). */
@@ -216,10 +451,25 @@ export interface StateFileStatus {
   error: string | null;
 }
 
+/** Let the event loop answer what waits (requests, I/O) before the next slice. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The digest of what counts as a change: every piece of a state file's text but the volatile ones. */
+function digestOf(pieces: Iterable<TextPiece>): string {
+  const hash = createHash("sha256");
+  for (const piece of pieces) if (!piece.volatile) hash.update(piece.text);
+  return hash.digest("hex");
+}
+
 /**
  * Save `capture()` to `path` a moment after changes. A save whose data (and clock) equals the last one written is
  * skipped, so reads never rewrite the file. A failed write is reported with `report` and leaves the previous file
  * in place; the next change (or the stop) tries again.
+ *
+ * A save never holds the main thread for long: `capture()` gives the live records (no copy), which are written into
+ * text in slices of about {@link SAVE_SLICE_MS} through `gate` (changes wait meanwhile, reads are answered between
+ * slices), and the text is written, fsynced and renamed in node's thread pool. Saves run one at a time; changes
+ * made during a save are saved by the next one.
  */
 export function createStateSaver(options: {
   path: string;
@@ -228,37 +478,54 @@ export function createStateSaver(options: {
   debounceMs?: number;
   /** What the file holds now (just loaded or created): saves start once the state differs from it. */
   written?: StateFile;
-  /** How a save is written (default {@link writeFileAtomically}). */
-  write?: (path: string, text: string) => void;
+  /** How a save is written (default {@link writeFileAtomicallyAsync}). */
+  write?: (path: string, pieces: readonly string[]) => Promise<void> | void;
+  /** What keeps changes out of a capture (default: a gate of its own, which nothing else waits on). */
+  gate?: ChangeGate;
+  /** Whether a read could change the state now (an action that ends on a poll): then reads wait for a capture too. */
+  readsMayChange?: () => boolean;
+  /** Longest slice of a capture, in ms (default {@link SAVE_SLICE_MS}). */
+  sliceMs?: number;
 }): StateSaver {
+  const sliceMs = options.sliceMs ?? SAVE_SLICE_MS;
   const debounceMs = options.debounceMs ?? SAVE_DEBOUNCE_MS;
-  // What must be kept: not the wall-clock parts (savedAt, a real clock's now), which change every time, nor the id
-  // generator's position alone, which every request moves (its request id). A save that is due anyway writes the
-  // current position, and after a restart new ids still follow every id the saved state holds.
-  const keyOf = ({ fake: { idsPosition: _, ...data }, ...file }: StateFile) =>
-    JSON.stringify([
-      file.seed,
-      file.token,
-      file.clock.mode,
-      file.clock.mode === "frozen" ? file.clock.now : file.clock.aheadMs,
-      data,
-    ]);
-  let lastKey = options.written ? keyOf(options.written) : undefined;
+  const gate = options.gate ?? createChangeGate();
+  const write = options.write ?? ((path, pieces) => writeFileAtomicallyAsync(path, pieces));
+  let lastDigest = options.written ? digestOf(stateFileText(options.written)) : undefined;
   let lastError: string | null = null;
   let savedAt: string | null = options.written?.savedAt ?? null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** Real time of the first change not yet saved. */
   let pendingSince: number | undefined;
+  /** The save in progress: the next one starts after it. */
+  let saving: Promise<boolean> = Promise.resolve(true);
 
-  function flush(): boolean {
-    if (timer !== undefined) clearTimeout(timer);
-    timer = undefined;
-    pendingSince = undefined;
-    const file = options.capture();
-    const key = keyOf(file);
-    if (key === lastKey) return true;
+  /** Write the live state into text, slice by slice, with changes held back. */
+  function captureText(): Promise<{ file: StateFile; pieces: string[]; digest: string }> {
+    return gate.capture(async () => {
+      gate.readsWait = options.readsMayChange?.() ?? false;
+      const file = options.capture();
+      const hash = createHash("sha256");
+      const pieces: string[] = [];
+      let sliceStart = performance.now();
+      let count = 0;
+      for (const piece of stateFileText(file)) {
+        pieces.push(piece.text);
+        if (!piece.volatile) hash.update(piece.text);
+        if ((++count & 63) === 0 && performance.now() - sliceStart >= sliceMs) {
+          await nextTurn();
+          sliceStart = performance.now();
+        }
+      }
+      return { file, pieces, digest: hash.digest("hex") };
+    });
+  }
+
+  async function save(): Promise<boolean> {
+    const { file, pieces, digest } = await captureText();
+    if (digest === lastDigest) return true;
     try {
-      (options.write ?? writeFileAtomically)(options.path, formatStateFile(file));
+      await write(options.path, pieces);
     } catch (error) {
       // Said once, not at every change while the disk stays full; the status says it until a save succeeds.
       if (lastError === null) {
@@ -269,11 +536,19 @@ export function createStateSaver(options: {
       lastError = reasonOf(error);
       return false;
     }
-    lastKey = key;
+    lastDigest = digest;
     if (lastError !== null) options.report(`saved the state file ${options.path} again`);
     lastError = null;
     savedAt = file.savedAt;
     return true;
+  }
+
+  function flush(): Promise<boolean> {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    pendingSince = undefined;
+    saving = saving.then(save, save);
+    return saving;
   }
 
   return {

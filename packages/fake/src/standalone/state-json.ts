@@ -157,8 +157,12 @@ function fakeDataSchema(): z.ZodType {
   return fakeDataJson;
 }
 
-/** The state as plain JSON data (a deep copy: nothing in it is shared with `state`). */
-export function encodeState(state: State): StateJson {
+/**
+ * The state as plain JSON data: a deep copy (nothing in it is shared with `state`), or with `copy: false` the live
+ * records in fresh containers, for a caller that serializes them before the state can change again (the state
+ * file's saver, which holds changes back meanwhile: copying 100 MB of records would block the server for a second).
+ */
+export function encodeState(state: State, { copy = true }: { copy?: boolean } = {}): StateJson {
   const json = {
     organizations: [...state.organizations],
     tokens: [...state.tokens],
@@ -168,8 +172,8 @@ export function encodeState(state: State): StateJson {
     orderNumbers: [...state.orderNumbers],
     routes: [...state.routes],
     actions: [...state.actions],
-    events: state.events,
-    notifications: state.notifications,
+    events: copy ? state.events : [...state.events],
+    notifications: copy ? state.notifications : [...state.notifications],
     scheduleRuns: [...state.scheduleRuns],
     webhooks: {
       subscriptions: [...state.webhooks.subscriptions],
@@ -180,7 +184,7 @@ export function encodeState(state: State): StateJson {
     idempotencyKeys: [...state.idempotencyKeys],
   } satisfies Record<keyof State, unknown>;
   // The records are plain data; a structured clone detaches them from the live state.
-  return structuredClone(json);
+  return copy ? structuredClone(json) : json;
 }
 
 /** Rebuild a {@link State} from what {@link encodeState} made (already validated by {@link parseFakeData}). */
@@ -230,14 +234,17 @@ export function parseFakeData(value: unknown, prefix = "fake"): FakeDataJson {
   throw new StateFormatError(`${path}: ${what ?? "invalid"}${more}`);
 }
 
-/** Everything `fake` holds that a user built up, as plain JSON data (see {@link FakeDataJson}). */
-export function exportFakeData(fake: Fake): FakeDataJson {
+/**
+ * Everything `fake` holds that a user built up, as plain JSON data (see {@link FakeDataJson}); with `copy: false` the
+ * records are the live ones (see {@link encodeState}).
+ */
+export function exportFakeData(fake: Fake, options: { copy?: boolean } = {}): FakeDataJson {
   const { context } = runtimeOf(fake);
   return {
     idsPosition: context.ids.position,
     actionOptions: structuredClone(context.actions.options) as ActionOptions,
     pendingWork: encodePendingWork(context.actions.works),
-    state: encodeState(context.state),
+    state: encodeState(context.state, options),
   };
 }
 
