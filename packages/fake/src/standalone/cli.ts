@@ -185,6 +185,20 @@ function requestLogger(format: "text" | "json"): (entry: RequestLogEntry) => voi
   };
 }
 
+/**
+ * When the state file is saved: after every request that may have changed the state, and after a read only when a
+ * read could have changed it (an action that ends on a poll was pending before it or is now). A read that changed
+ * nothing saves nothing: a client polling every 10 ms would otherwise keep a large state's capture going for ever.
+ */
+function saveAfter(saver: StateSaver, readsMayChangeNow: () => boolean): (read?: boolean) => void {
+  let mayHaveChanged = readsMayChangeNow();
+  return (read) => {
+    const now = readsMayChangeNow();
+    if (!read || now || mayHaveChanged) saver.changed();
+    mayHaveChanged = now;
+  };
+}
+
 /** One line for an error of `listen` a user can act on, instead of a stack trace. */
 function listenProblem(error: unknown, host: string, port: number): string | undefined {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
@@ -348,7 +362,7 @@ async function main() {
       ...(values.quiet ? {} : { onRequest: requestLogger(logFormat) }),
       ...(saver
         ? {
-            onActivity: saver.changed,
+            onActivity: saveAfter(saver, () => readsMayChange(fake)),
             changes,
             persistence: () => {
               const { path, savedAt, error } = (saver as StateSaver).status();

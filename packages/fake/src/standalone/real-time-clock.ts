@@ -24,8 +24,9 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 const PAUSE_AFTER_ERROR_MS = 1000;
 
 /**
- * Start driving `fake`'s background work; problems are reported to `log`, and `afterRun` follows every run. A run
- * starts only while `changes` has no state file capture in progress.
+ * Start driving `fake`'s background work; problems are reported to `log`, and `afterRun` follows every run that had
+ * something due (a run kicked after a request usually has nothing to do). A run starts only while `changes` has no
+ * state file capture in progress.
  */
 export function startRealTimeDriver(
   fake: Fake,
@@ -53,6 +54,8 @@ export function startRealTimeDriver(
     if (stopped) return;
     await changes?.idle();
     if (stopped) return;
+    const first = runtime.nextDueAt();
+    const due = first !== null && first <= fake.clock.now();
     try {
       await fake.runUntilIdle();
     } catch (error) {
@@ -60,11 +63,11 @@ export function startRealTimeDriver(
       schedule(PAUSE_AFTER_ERROR_MS);
       return;
     } finally {
-      afterRun?.();
+      if (due) afterRun?.();
     }
-    const due = runtime.nextDueAt();
+    const next = runtime.nextDueAt();
     // On a frozen clock a future instant never comes by itself: the timer then only re-checks now and then.
-    if (due !== null) schedule(due - fake.clock.now());
+    if (next !== null) schedule(next - fake.clock.now());
   }
 
   return {

@@ -46,6 +46,9 @@ function nodeHeaders(req: IncomingMessage): Pick<Headers, "get" | "has"> {
   return { get, has: (name) => get(name) !== null };
 }
 
+/** A method that only reads: GET, HEAD, OPTIONS. */
+const isRead = (method: string) => method === "GET" || method === "HEAD" || method === "OPTIONS";
+
 const isPreflight = (req: IncomingMessage) =>
   req.method === "OPTIONS" && req.headers["access-control-request-method"] !== undefined;
 
@@ -74,10 +77,11 @@ export interface ServerOptions {
   /** How long a slow client may take (the byte limits are fixed: `docs/standalone.md`, Limits). */
   timeouts?: ServerTimeouts;
   /**
-   * Called after every answered request and every run of the background work, which may have changed the state:
-   * the CLI's `--state` saves the state file a moment after the last call.
+   * Called after every answered request and every run of the background work that had something to do, which may
+   * have changed the state: the CLI's `--state` saves the state file a moment after the last call. `read` is true
+   * after a GET, HEAD or OPTIONS request.
    */
-  onActivity?: () => void;
+  onActivity?: (read?: boolean) => void;
   /**
    * What keeps changes out of the state file's capture (the CLI's `--state`): while a save writes the state into
    * text, requests other than GET, HEAD and OPTIONS and the background runs wait (reads too when the gate says so),
@@ -361,7 +365,7 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
   }
   const host = options.host ?? "127.0.0.1";
   const runtime = runtimeOf(fake);
-  const driver = startRealTimeDriver(fake, runtime.log, options.onActivity, options.changes);
+  const driver = startRealTimeDriver(fake, runtime.log, () => options.onActivity?.(), options.changes);
   let closing: Promise<void> | undefined;
   const headersMs = options.timeouts?.headersMs ?? DEFAULT_TIMEOUT_MS;
   const bodyIdleMs = options.timeouts?.bodyIdleMs ?? DEFAULT_TIMEOUT_MS;
@@ -446,7 +450,7 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
       // After the answer: background work (webhook deliveries) never delays the request that caused it.
       .finally(() => {
         driver.kick();
-        options.onActivity?.();
+        options.onActivity?.(isRead(request.method));
       });
   }
   /** `GET /_fake/health` of this server: its own uptime and state file (the fake's own answer knows neither). */
@@ -466,8 +470,7 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
   function gated(method: string, answer: () => Promise<Response>): Promise<Response> {
     const gate = options.changes;
     if (!gate) return answer();
-    const reads = method === "GET" || method === "HEAD" || method === "OPTIONS";
-    return reads && !gate.readsWait ? answer() : gate.change(answer);
+    return isRead(method) && !gate.readsWait ? answer() : gate.change(answer);
   }
   /** An API call answered after `latencyMs`; the control endpoints at once (a test drives them, it does not wait). */
   async function delayed(request: Request, answer: () => Promise<Response>): Promise<Response> {

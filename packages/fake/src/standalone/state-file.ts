@@ -130,35 +130,24 @@ export const asyncFs: AsyncSaveFs = {
   rm: promisify(nodeFs.rm) as AsyncSaveFs["rm"],
 };
 
-/** About how many bytes each write of an asynchronous save hands the thread pool (encoded in one slice). */
-const WRITE_CHUNK_BYTES = 1 << 20;
-
 /**
  * {@link writeFileAtomically} off the main thread: the same temporary file of its own (exclusive, mode 0600, never
  * a symlink), every byte written, fsynced, renamed over `path`, the directory fsynced; on any failure the temporary
- * file is removed and the old file kept. The text comes in pieces, encoded about a megabyte at a time, and the
- * writes, the fsync and the rename run in node's thread pool while the server answers requests.
+ * file is removed and the old file kept. The writes, the fsync and the rename run in node's thread pool while the
+ * server answers requests; the text comes in pieces (strings are encoded one at a time, as they are written).
  */
 export async function writeFileAtomicallyAsync(
   path: string,
-  pieces: readonly string[],
+  pieces: readonly (string | Uint8Array)[],
   fs: AsyncSaveFs = asyncFs,
 ): Promise<void> {
   const temporary = temporaryName(path);
   let fd: number | undefined;
   try {
     fd = await fs.open(temporary, "wx", 0o600);
-    let next = 0;
-    while (next < pieces.length) {
-      // Gather about a megabyte of text, then write it whole before encoding the next.
-      const batch: string[] = [];
-      let size = 0;
-      while (next < pieces.length && size < WRITE_CHUNK_BYTES) {
-        const piece = pieces[next++] ?? "";
-        batch.push(piece);
-        size += piece.length;
-      }
-      const bytes = Buffer.from(batch.join(""), "utf8");
+    for (const piece of pieces) {
+      const bytes = typeof piece === "string" ? Buffer.from(piece, "utf8") : piece;
+      // A write may take fewer bytes than asked (a disk filling up): go on until every byte is written, or it fails.
       for (let written = 0; written < bytes.length; ) {
         const taken = await fs.write(fd, bytes, written, bytes.length - written);
         if (taken <= 0) throw new Error(`ENOSPC: no space left on device, write '${temporary}'`);
@@ -309,52 +298,83 @@ export interface TextPiece {
   volatile: boolean;
 }
 
-/** Containers this deep or less are written piece by piece; anything deeper (one record) is stringified whole. */
-const PIECE_DEPTH = 4;
+/** How many items of a collection are stringified at once: a few hundred kilobytes of text, a few milliseconds. */
+const BATCH_ITEMS = 256;
 
-const isLeaf = (value: unknown) =>
-  value === null || typeof value !== "object" || typeof (value as { toJSON?: unknown }).toJSON === "function";
 /** What JSON.stringify leaves out of an object, and writes as null in an array. */
 const isSkipped = (value: unknown) => value === undefined || typeof value === "function" || typeof value === "symbol";
+
+/**
+ * Whether a value is written part by part rather than stringified whole: the file's containers down to the state's
+ * collections (`fake.state.orders`, `fake.state.webhooks.deliveries`), not their items (one `[key, record]` each).
+ */
+const isWrittenInParts = (value: unknown, depth: number) =>
+  value !== null &&
+  typeof value === "object" &&
+  typeof (value as { toJSON?: unknown }).toJSON !== "function" &&
+  (depth <= 3 || (depth === 4 && Array.isArray(value) && value.length > 2));
+
+/** Every line but the first of `text` indented by `indent` more. */
+const indented = (text: string, indent: string) =>
+  indent !== "" && text.includes("\n") ? text.replaceAll("\n", `\n${indent}`) : text;
+
+/** `value` stringified as JSON.stringify(…, null, 2) does at this depth (a string's own line feeds are escaped). */
+const stringified = (value: unknown, indent: string) => indented(JSON.stringify(value, null, 2) as string, indent);
 
 function* piecesOf(
   value: unknown,
   depth: number,
   indent: string,
   volatileKey: (depth: number, key: string) => boolean,
-  volatile: boolean,
 ): Generator<TextPiece> {
-  if (depth > PIECE_DEPTH || isLeaf(value)) {
-    const text = JSON.stringify(value, null, 2) as string;
-    // A string's own line feeds are escaped: every line feed here is the layout's, indented to this depth.
-    yield { text: text.includes("\n") ? text.replaceAll("\n", `\n${indent}`) : text, volatile };
+  if (!isWrittenInParts(value, depth)) {
+    yield { text: stringified(value, indent), volatile: false };
     return;
   }
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
     if (value.length === 0) {
-      yield { text: "[]", volatile };
+      yield { text: "[]", volatile: false };
       return;
     }
-    for (let i = 0; i < value.length; i++) {
-      yield { text: i === 0 ? `[\n${inner}` : `,\n${inner}`, volatile };
-      const item: unknown = value[i];
-      yield* piecesOf(isSkipped(item) ? null : item, depth + 1, inner, volatileKey, volatile);
+    for (let i = 0; i < value.length; ) {
+      const open = i === 0 ? "[\n" : ",\n";
+      if (isWrittenInParts(value[i], depth + 1)) {
+        yield { text: `${open}${inner}`, volatile: false };
+        yield* piecesOf(value[i], depth + 1, inner, volatileKey);
+        i += 1;
+        continue;
+      }
+      // A run of items stringified whole, in one call: `[\n  a,\n  b\n]` less its brackets is the run at one level
+      // in, which is where the items sit once every line is indented by this depth.
+      let end = i + 1;
+      while (end < value.length && end - i < BATCH_ITEMS && !isWrittenInParts(value[end], depth + 1)) end += 1;
+      const run = JSON.stringify(value.slice(i, end), null, 2) as string;
+      yield { text: `${open}${indent}${indented(run.slice(2, -2), indent)}`, volatile: false };
+      i = end;
     }
-    yield { text: `\n${indent}]`, volatile };
+    yield { text: `\n${indent}]`, volatile: false };
     return;
   }
-  const entries = Object.entries(value as object).filter(([, v]) => !isSkipped(v));
+  const entries = Object.entries(value as object).filter(([, item]) => !isSkipped(item));
   if (entries.length === 0) {
-    yield { text: "{}", volatile };
+    yield { text: "{}", volatile: false };
     return;
   }
   for (let i = 0; i < entries.length; i++) {
     const [key, item] = entries[i] as [string, unknown];
-    yield { text: `${i === 0 ? "{\n" : ",\n"}${inner}${JSON.stringify(key)}: `, volatile };
-    yield* piecesOf(item, depth + 1, inner, volatileKey, volatile || volatileKey(depth, key));
+    const head = `${i === 0 ? "{" : ","}\n${inner}${JSON.stringify(key)}: `;
+    if (volatileKey(depth, key)) {
+      yield { text: head, volatile: false };
+      yield { text: stringified(item, inner), volatile: true };
+    } else if (isWrittenInParts(item, depth + 1)) {
+      yield { text: head, volatile: false };
+      yield* piecesOf(item, depth + 1, inner, volatileKey);
+    } else {
+      yield { text: `${head}${stringified(item, inner)}`, volatile: false };
+    }
   }
-  yield { text: `\n${indent}}`, volatile };
+  yield { text: `\n${indent}}`, volatile: false };
 }
 
 /**
@@ -367,7 +387,7 @@ export function* stateFileText(file: StateFile): Generator<TextPiece> {
   const real = file.clock.mode === "real";
   const volatileKey = (depth: number, key: string) =>
     depth === 0 ? key === "savedAt" : depth === 1 && (key === "idsPosition" || (real && key === "now"));
-  yield* piecesOf(file, 0, "", volatileKey, false);
+  yield* piecesOf(file, 0, "", volatileKey);
   yield { text: "\n", volatile: false };
 }
 
@@ -456,7 +476,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The digest of what counts as a change: every piece of a state file's text but the volatile ones. */
 function digestOf(pieces: Iterable<TextPiece>): string {
-  const hash = createHash("sha256");
+  const hash = createHash("sha1");
   for (const piece of pieces) if (!piece.volatile) hash.update(piece.text);
   return hash.digest("hex");
 }
@@ -479,7 +499,7 @@ export function createStateSaver(options: {
   /** What the file holds now (just loaded or created): saves start once the state differs from it. */
   written?: StateFile;
   /** How a save is written (default {@link writeFileAtomicallyAsync}). */
-  write?: (path: string, pieces: readonly string[]) => Promise<void> | void;
+  write?: (path: string, pieces: readonly Uint8Array[]) => Promise<void> | void;
   /** What keeps changes out of a capture (default: a gate of its own, which nothing else waits on). */
   gate?: ChangeGate;
   /** Whether a read could change the state now (an action that ends on a poll): then reads wait for a capture too. */
@@ -501,18 +521,19 @@ export function createStateSaver(options: {
   let saving: Promise<boolean> = Promise.resolve(true);
 
   /** Write the live state into text, slice by slice, with changes held back. */
-  function captureText(): Promise<{ file: StateFile; pieces: string[]; digest: string }> {
+  function captureText(): Promise<{ file: StateFile; pieces: Buffer[]; digest: string }> {
     return gate.capture(async () => {
       gate.readsWait = options.readsMayChange?.() ?? false;
       const file = options.capture();
-      const hash = createHash("sha256");
-      const pieces: string[] = [];
+      const hash = createHash("sha1");
+      const pieces: Buffer[] = [];
       let sliceStart = performance.now();
-      let count = 0;
       for (const piece of stateFileText(file)) {
-        pieces.push(piece.text);
-        if (!piece.volatile) hash.update(piece.text);
-        if ((++count & 63) === 0 && performance.now() - sliceStart >= sliceMs) {
+        // Encoded once, here: the digest and the write use the same bytes.
+        const bytes = Buffer.from(piece.text, "utf8");
+        pieces.push(bytes);
+        if (!piece.volatile) hash.update(bytes);
+        if (performance.now() - sliceStart >= sliceMs) {
           await nextTurn();
           sliceStart = performance.now();
         }
