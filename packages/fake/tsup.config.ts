@@ -20,18 +20,24 @@ const shared: Options = {
 export default defineConfig([
   {
     ...shared,
-    // The `dispatch-fake` bin is ESM only (`dist/cli.js`): nothing requires it.
-    entry: { index: "src/index.ts", node: "src/node.ts", cli: "src/standalone/cli.ts" },
+    // The `dispatch-fake` bin is ESM only (`dist/cli.js`): nothing requires it. The scheduling worker thread's script
+    // sits beside the server that starts it, in both formats (src/standalone/worker-planner.ts).
+    entry: {
+      index: "src/index.ts",
+      node: "src/node.ts",
+      cli: "src/standalone/cli.ts",
+      "scheduling-worker": "src/standalone/scheduling-worker.ts",
+    },
     format: ["esm"],
     dts: { entry: { index: "src/index.ts", node: "src/node.ts" } },
   },
   {
     ...shared,
-    entry: { index: "src/index.ts", node: "src/node.ts" },
+    entry: { index: "src/index.ts", node: "src/node.ts", "scheduling-worker": "src/standalone/scheduling-worker.ts" },
     format: ["cjs"],
     // CJS has no import.meta: the shim gives the console's loader (src/standalone/console-page.ts) the file's URL.
     shims: true,
-    dts: true,
+    dts: { entry: { index: "src/index.ts", node: "src/node.ts" } },
   },
   {
     // The console's browser script (src/standalone/console/), served by the standalone server from dist/console/.

@@ -1,7 +1,7 @@
 /**
  * The `dispatch-fake` command for tests that start it as a process: one esbuild bundle of the CLI built by the
  * integration project's globalSetup (`buildFakeCli`), laid out as the package ships it (`cli.js` beside
- * `console/console.js`), so each process starts in a fraction of a second instead of compiling the fake from
+ * `scheduling-worker.js` and `console/console.js`), so each process starts in a fraction of a second instead of compiling the fake from
  * source with tsx.
  */
 import { mkdirSync } from "node:fs";
@@ -12,6 +12,8 @@ import { inject } from "vitest";
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** The CLI's source entry, bundled as the package's `dist/cli.js` is. */
 const CLI_ENTRY = join(ROOT, "packages/fake/src/standalone/cli.ts");
+/** The scheduling worker thread's script, bundled as the package's `dist/scheduling-worker.js` is. */
+const WORKER_ENTRY = join(ROOT, "packages/fake/src/standalone/scheduling-worker.ts");
 /** The console's browser script, bundled as the package's `dist/console/console.js` is. */
 const CONSOLE_ENTRY = join(ROOT, "packages/fake/src/standalone/console/main.ts");
 /** Workspace packages resolve to their sources, as in vitest.config.ts: nothing needs building first. */
@@ -30,7 +32,7 @@ declare module "vitest" {
   }
 }
 
-/** Bundle the CLI (and the console script it serves) into `dir`; returns the CLI's path. */
+/** Bundle the CLI (with its scheduling worker and the console script it serves) into `dir`; returns the CLI's path. */
 export async function buildFakeCli(dir: string): Promise<string> {
   const { build } = await import("esbuild");
   const cli = join(dir, "cli.js");
@@ -45,6 +47,17 @@ export async function buildFakeCli(dir: string): Promise<string> {
       target: "node20",
       alias: ALIASES,
       // Third-party packages load from node_modules as they do for users; only the workspace is bundled.
+      packages: "external",
+      logLevel: "error",
+    }),
+    build({
+      entryPoints: [WORKER_ENTRY],
+      outfile: join(dir, "scheduling-worker.js"),
+      bundle: true,
+      format: "esm",
+      platform: "node",
+      target: "node20",
+      alias: ALIASES,
       packages: "external",
       logLevel: "error",
     }),

@@ -11,7 +11,7 @@ import { createJournal } from "./control/journal.js";
 import { parsePolicy } from "./control/schemas.js";
 import { createSnapshotStore, restoreSnapshot, snapshotData, takeSnapshot } from "./control/snapshots.js";
 import { createFakeWebhooks } from "./control/webhooks.js";
-import { ACTION_RUNNERS } from "./domain/action-work.js";
+import { createActionRunners } from "./domain/action-work.js";
 import {
   ACTION_KINDS,
   actionPolicy,
@@ -30,6 +30,7 @@ import { greatCircleTravel, hashGeocoder } from "./domain/geo.js";
 import { createIds } from "./domain/ids.js";
 import { createOrganization, issueToken } from "./domain/organizations.js";
 import type { ActionKind } from "./domain/records.js";
+import type { RunPlanner } from "./domain/scheduling/run-plan.js";
 import { DEFAULT_BASE_URL, DEFAULT_TOKEN, type Fake, type FakeOptions } from "./fake-api.js";
 import { CONTRACT_OPERATIONS } from "./http/contract-operations.js";
 import { orderOperations } from "./http/handlers/orders.js";
@@ -80,13 +81,16 @@ export function createFake(options: FakeOptions = {}): Fake {
       : createOffsetClock(systemClock);
   const log: Logger = options.log ?? ((message, error) => console.error(`[dispatch-fake] ${message}`, error));
 
+  // Scheduling runs plan in this thread unless a host hands them a planner of its own (runtime.usePlanner).
+  let planner: RunPlanner | undefined;
+  const runners = createActionRunners(() => planner);
   const context: Context = {
     clock,
     ids: createIds(seed),
     state: createState(),
     geocoder: options.geocoder ?? hashGeocoder,
     travel: options.travel ?? greatCircleTravel,
-    actions: createActionRuntime(ACTION_RUNNERS, options.actions),
+    actions: createActionRuntime(runners, options.actions),
   };
   let seeded = seedOrganization();
 
@@ -207,7 +211,7 @@ export function createFake(options: FakeOptions = {}): Fake {
       webhookDispatcher.abortInFlight();
       context.ids = createIds(seed);
       context.state = createState();
-      context.actions = createActionRuntime(ACTION_RUNNERS, options.actions);
+      context.actions = createActionRuntime(runners, options.actions);
       rateLimiter?.reset();
       faults.reset();
       journal.clear();
@@ -276,6 +280,12 @@ export function createFake(options: FakeOptions = {}): Fake {
     background,
     nextDueAt: nextDue,
     ownUrls,
+    usePlanner(given) {
+      planner = given;
+      return () => {
+        if (planner === given) planner = undefined;
+      };
+    },
   };
   return attachRuntime(fake, runtime);
 }

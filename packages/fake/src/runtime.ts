@@ -7,6 +7,7 @@
  * ESM build works with the CommonJS `./node` entry and the other way round (docs/decisions/0016-fake-runtime.md).
  */
 import type { Context } from "./domain/context.js";
+import type { RunPlanner } from "./domain/scheduling/run-plan.js";
 import type { OwnUrls } from "./http/own-urls.js";
 import type { Logger, Router } from "./http/router.js";
 
@@ -51,6 +52,11 @@ export interface FakeRuntime {
   nextDueAt(): number | null;
   /** The fake's own addresses, which webhook subscriptions may not point at; a server adds the one it listens on. */
   readonly ownUrls: OwnUrls;
+  /**
+   * Plan scheduling runs with `planner` (the standalone server's worker thread) rather than in the fake's thread,
+   * until the returned function is called. Runs planned elsewhere stay pending until their plan comes back.
+   */
+  usePlanner(planner: RunPlanner): () => void;
 }
 
 /** The runtime shape this copy of the package builds and reads. */

@@ -7,6 +7,7 @@ import type { WorkRunners } from "./context.js";
 import { type DeleteWorkParams, runDelete } from "./order-deletion.js";
 import { runUpdate, type UpdateWorkParams } from "./order-update.js";
 import { type PublishWorkParams, runPublish } from "./publishing.js";
+import type { RunPlanner } from "./scheduling/run-plan.js";
 import { runSchedule, type ScheduleWorkParams } from "./scheduling/runs.js";
 
 /** What each kind of action's work is built from. */
@@ -17,10 +18,15 @@ export interface WorkParams {
   delete: DeleteWorkParams;
 }
 
-/** The runner of each kind of action. */
-export const ACTION_RUNNERS: WorkRunners = {
-  schedule: (ctx, action, params) => runSchedule(ctx, action, params as ScheduleWorkParams),
-  publish: (ctx, _action, params) => runPublish(ctx, params as PublishWorkParams),
-  update: (ctx, _action, params) => runUpdate(ctx, params as UpdateWorkParams),
-  delete: (ctx, _action, params) => runDelete(ctx, params as DeleteWorkParams),
-};
+/**
+ * The runner of each kind of action. Scheduling runs are planned by `planner()` when it gives one (a host's worker
+ * thread, asked at each run), else at once in the fake's thread.
+ */
+export function createActionRunners(planner: () => RunPlanner | undefined = () => undefined): WorkRunners {
+  return {
+    schedule: (ctx, action, params) => runSchedule(ctx, action, params as ScheduleWorkParams, planner()),
+    publish: (ctx, _action, params) => runPublish(ctx, params as PublishWorkParams),
+    update: (ctx, _action, params) => runUpdate(ctx, params as UpdateWorkParams),
+    delete: (ctx, _action, params) => runDelete(ctx, params as DeleteWorkParams),
+  };
+}

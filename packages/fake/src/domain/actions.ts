@@ -17,7 +17,7 @@
  *
  * @see `docs/api-contract.md` section 7
  */
-import type { ActionOptions, ActionOutcome, ActionPolicy, ActionWork, Context } from "./context.js";
+import type { ActionOptions, ActionPolicy, ActionWork, Context, WorkStep } from "./context.js";
 import { DomainError, notFound } from "./errors.js";
 import { isOwned } from "./ownership.js";
 import type { ActionKind, ActionRecord, Principal } from "./records.js";
@@ -55,19 +55,31 @@ function end(ctx: Context, action: ActionRecord, work: ActionWork | undefined): 
     run(ctx, action, () => ({ status: "failed", reason }));
   } else if (work) {
     const runner = ctx.actions.runners[work.kind];
-    run(ctx, action, (ctx, action) => runner(ctx, action, work.params));
+    run(ctx, action, (ctx, action) => runner(ctx, action, work.params), work);
   } else {
     run(ctx, action, () => ({ status: "failed", reason: "the action's work was lost (fake reset)" }));
   }
 }
 
-function run(ctx: Context, action: ActionRecord, work: (ctx: Context, action: ActionRecord) => ActionOutcome): void {
-  let outcome: ActionOutcome;
+/** Whether an action's work goes on elsewhere now (see `ActionRuntime.running`). */
+const isRunning = (ctx: Context, action: ActionRecord) => ctx.actions.running.has(action);
+
+function run(
+  ctx: Context,
+  action: ActionRecord,
+  step: (ctx: Context, action: ActionRecord) => WorkStep,
+  work?: ActionWork,
+): void {
+  let outcome: WorkStep;
   try {
-    outcome = work(ctx, action);
+    outcome = step(ctx, action);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     outcome = { status: "failed", reason: error.message };
+  }
+  if (outcome instanceof Promise) {
+    goOnElsewhere(ctx, action, outcome, work);
+    return;
   }
   action.status = outcome.status;
   action.finishedAt = ctx.clock.now();
@@ -80,6 +92,37 @@ function run(ctx: Context, action: ActionRecord, work: (ctx: Context, action: Ac
     action.summary = outcome.summary ?? null;
     action.reason = outcome.reason;
   }
+}
+
+/**
+ * A part of an action's work goes on elsewhere: the action stays pending (its work kept, so a save runs it again after
+ * a restart) until the part is done, then the next step runs on the fake's thread, unless the action was failed,
+ * reset or restored meanwhile. A part that fails fails the action with its message.
+ */
+function goOnElsewhere(
+  ctx: Context,
+  action: ActionRecord,
+  pending: Promise<(ctx: Context, action: ActionRecord) => WorkStep>,
+  work: ActionWork | undefined,
+): void {
+  const runtime = ctx.actions;
+  runtime.running.add(action);
+  if (work) runtime.works.set(action.uuid, work);
+  const current = () => {
+    const still = ctx.actions === runtime && ctx.state.actions.get(action.uuid) === action && isRunning(ctx, action);
+    runtime.running.delete(action);
+    if (still) runtime.works.delete(action.uuid);
+    return still && action.status === "pending";
+  };
+  pending.then(
+    (next) => {
+      if (current()) run(ctx, action, next, work);
+    },
+    (error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (current()) run(ctx, action, () => ({ status: "failed", reason }));
+    },
+  );
 }
 
 /**
@@ -131,13 +174,24 @@ export function startAction(
   return accepted;
 }
 
+/**
+ * When a pending action with work ends by itself: its due time when delayed; at once when it has no timing of its own
+ * (its work was going on elsewhere when the state was saved or snapshotted: it runs again); never when it waits for
+ * polls.
+ */
+function dueAt(action: ActionRecord): number | null {
+  if (action.dueAt !== null) return action.dueAt;
+  return action.afterPolls === null ? action.createdAt : null;
+}
+
 /** The earliest instant a delayed action is due, or null when none waits for the clock. */
 export function nextActionDueAt(ctx: Context): number | null {
   let earliest: number | null = null;
   for (const uuid of ctx.actions.works.keys()) {
     const action = ctx.state.actions.get(uuid);
-    if (action?.status !== "pending" || action.held || action.dueAt === null) continue;
-    if (earliest === null || action.dueAt < earliest) earliest = action.dueAt;
+    if (action?.status !== "pending" || action.held || isRunning(ctx, action)) continue;
+    const due = dueAt(action);
+    if (due !== null && (earliest === null || due < earliest)) earliest = due;
   }
   return earliest;
 }
@@ -153,7 +207,9 @@ export function settleActions(ctx: Context): void {
       runtime.works.delete(uuid);
       continue;
     }
-    if (action.held || action.dueAt === null || action.dueAt > now) continue;
+    if (action.held || isRunning(ctx, action)) continue;
+    const due = dueAt(action);
+    if (due === null || due > now) continue;
     runtime.works.delete(uuid);
     end(ctx, action, work);
   }
@@ -188,7 +244,12 @@ export function pollAction(
   kinds: readonly ActionKind[],
 ): ActionRecord {
   const action = getAction(ctx, principal, uuid, kinds);
-  if (action.status === "pending" && action.afterPolls !== null && action.polls >= action.afterPolls) {
+  if (
+    action.status === "pending" &&
+    action.afterPolls !== null &&
+    action.polls >= action.afterPolls &&
+    !isRunning(ctx, action)
+  ) {
     const work = ctx.actions.works.get(action.uuid);
     ctx.actions.works.delete(action.uuid);
     end(ctx, action, work);
@@ -224,7 +285,11 @@ export function pendingActions(ctx: Context): ActionRecord[] {
  */
 export function releaseActions(ctx: Context, uuid?: string): ActionRecord[] {
   const runtime = ctx.actions;
-  const targets = uuid === undefined ? pendingActions(ctx) : [pendingAction(ctx, uuid, "release")];
+  // An action whose work already goes on elsewhere is not started again.
+  const targets =
+    uuid === undefined
+      ? pendingActions(ctx).filter((action) => !isRunning(ctx, action))
+      : [pendingAction(ctx, uuid, "release")];
   for (const action of targets) {
     const work = runtime.works.get(action.uuid);
     runtime.works.delete(action.uuid);
@@ -246,6 +311,9 @@ function pendingAction(ctx: Context, uuid: string, verb: string): ActionRecord {
   if (!action) throw notFound("action", uuid);
   if (action.status !== "pending") {
     throw new DomainError("CONFLICT", `Failed to ${verb} action: action ${uuid} has already ${action.status}`);
+  }
+  if (verb === "release" && isRunning(ctx, action)) {
+    throw new DomainError("CONFLICT", `Failed to release action: action ${uuid} is already running`);
   }
   return action;
 }

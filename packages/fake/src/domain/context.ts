@@ -85,8 +85,17 @@ export interface ActionWork {
   readonly params: unknown;
 }
 
+/**
+ * What a step of work gives: its outcome, or, while a part of it goes on elsewhere (a run planned on a host's worker
+ * thread), the promise of the step that follows, which runs on the fake's thread against the state of that moment.
+ */
+export type WorkStep = ActionOutcome | Promise<WorkContinuation>;
+
+/** The step of work that follows a part done elsewhere (see {@link WorkStep}). */
+export type WorkContinuation = (ctx: Context, action: ActionRecord) => WorkStep;
+
 /** Runs one kind of work, once, against the state at the moment it runs. */
-export type WorkRunner = (ctx: Context, action: ActionRecord, params: unknown) => ActionOutcome;
+export type WorkRunner = (ctx: Context, action: ActionRecord, params: unknown) => WorkStep;
 
 /** The one table of runners, one per kind of action (built from the commands at the top of the domain). */
 export type WorkRunners = Readonly<Record<ActionKind, WorkRunner>>;
@@ -133,11 +142,17 @@ export interface ActionRuntime {
   options: ActionOptions;
   works: Map<string, ActionWork>;
   readonly runners: WorkRunners;
+  /**
+   * The actions whose work goes on elsewhere right now (a run planned on a worker thread): still pending, their work
+   * kept in {@link ActionRuntime.works} so a saved state runs it again, and not ended a second time meanwhile. By
+   * record, so a restored or reset state (new records) has none.
+   */
+  readonly running: WeakSet<ActionRecord>;
 }
 
 /** Create the runtime that {@link Context.actions} holds. */
 export function createActionRuntime(runners: WorkRunners, options: ActionOptions = {}): ActionRuntime {
-  return { options: { ...options }, works: new Map(), runners };
+  return { options: { ...options }, works: new Map(), runners, running: new WeakSet() };
 }
 
 /** What every domain command receives. Every field is set by whoever builds the context (`createFake`). */

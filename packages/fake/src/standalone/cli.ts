@@ -359,6 +359,8 @@ async function main() {
       allowOrigins: values["allow-origin"] ?? [],
       allowHosts: values["allow-host"] ?? [],
       latencyMs,
+      // A large scheduling run must not hold up other clients' requests.
+      schedulingWorker: true,
       ...(values.quiet ? {} : { onRequest: requestLogger(logFormat) }),
       ...(saver
         ? {

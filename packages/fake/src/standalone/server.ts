@@ -25,6 +25,7 @@ import { homeResponse } from "./home.js";
 import { ownNames } from "./own-names.js";
 import { startRealTimeDriver } from "./real-time-clock.js";
 import type { ChangeGate } from "./state-file.js";
+import { createWorkerPlanner } from "./worker-planner.js";
 
 /**
  * CORS of the answers the host gives itself before a request is routed (a body too large, a stalled client): they
@@ -88,6 +89,13 @@ export interface ServerOptions {
    * and the reads are answered between the save's slices.
    */
   changes?: ChangeGate;
+  /**
+   * Plan scheduling runs on a worker thread, so that a large run (1,000 orders on 500 routes) never holds up other
+   * requests: its action stays pending until the plan comes back, then commits against the state of that moment
+   * (planned again if its routes or orders changed meanwhile). The plan is the one the fake makes in its own thread
+   * for the same request. Default false: runs plan within the request, as in process. `dispatch-fake serve` sets it.
+   */
+  schedulingWorker?: boolean;
   /**
    * Where the data lives, for the home (`GET /`): the state file and how its saves fare. Without it the home says the
    * data lives in memory only.
@@ -366,6 +374,19 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
   const host = options.host ?? "127.0.0.1";
   const runtime = runtimeOf(fake);
   const driver = startRealTimeDriver(fake, runtime.log, () => options.onActivity?.(), options.changes);
+  const planner = options.schedulingWorker
+    ? createWorkerPlanner({
+        log: runtime.log,
+        // A plan commits as a change: never in the middle of a state file's capture.
+        settle: (done) => (options.changes ? options.changes.change(async () => done()) : Promise.resolve(done())),
+        // The commit emitted events and changed the state: deliver them, and save.
+        afterPlan: () => {
+          driver.kick();
+          options.onActivity?.();
+        },
+      })
+    : undefined;
+  const stopPlanning = planner ? runtime.usePlanner(planner) : undefined;
   let closing: Promise<void> | undefined;
   const headersMs = options.timeouts?.headersMs ?? DEFAULT_TIMEOUT_MS;
   const bodyIdleMs = options.timeouts?.bodyIdleMs ?? DEFAULT_TIMEOUT_MS;
@@ -490,6 +511,8 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
         close: ({ graceMs = 10_000 } = {}) => {
           closing ??= new Promise<void>((done, fail) => {
             driver.stop();
+            stopPlanning?.();
+            void planner?.close();
             forgetAddress();
             const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
             deadline.unref();

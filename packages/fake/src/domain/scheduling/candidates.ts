@@ -11,7 +11,10 @@ import type { PlanOrder, PlanRoute } from "./planner.js";
 import type { ScheduleRequest } from "./requests.js";
 
 /** An order as the planner sees it. */
-export function toPlanOrder(uuid: string, order: OrderFields): PlanOrder {
+export function toPlanOrder(
+  uuid: string,
+  order: Pick<OrderFields, "location" | "timeWindows" | "duration" | "load" | "tags" | "priority">,
+): PlanOrder {
   return {
     uuid,
     location: order.location,
@@ -24,7 +27,10 @@ export function toPlanOrder(uuid: string, order: OrderFields): PlanOrder {
 }
 
 /** A route as the planner sees it. */
-export function toPlanRoute(uuid: string, route: RouteFields): PlanRoute {
+export function toPlanRoute(
+  uuid: string,
+  route: Pick<RouteFields, "startTime" | "endTime" | "startLocation" | "endLocation" | "capacity" | "tags">,
+): PlanRoute {
   return {
     uuid,
     startTime: route.startTime,

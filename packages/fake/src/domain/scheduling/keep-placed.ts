@@ -7,6 +7,18 @@ import type { OrderRecord, RouteRecord } from "../records.js";
 import { toPlanOrder, toPlanRoute } from "./candidates.js";
 import { type PlanInput, type PlanOrder, type PlanUnscheduled, plan } from "./planner.js";
 
+/** A committing run's route as the keep-placed policy needs it (a {@link RouteRecord} is one). */
+export type KeepPlacedRoute = Pick<
+  RouteRecord,
+  "uuid" | "startTime" | "endTime" | "startLocation" | "endLocation" | "capacity" | "tags"
+>;
+
+/** A committing run's order as the keep-placed policy needs it (an {@link OrderRecord} is one). */
+export type KeepPlacedOrder = Pick<
+  OrderRecord,
+  "uuid" | "routeUuid" | "status" | "location" | "timeWindows" | "duration" | "load" | "tags" | "priority"
+>;
+
 /** One level down: new orders of a retry rank below every placed order (which count as `high`). */
 const DEMOTED: Record<PlanOrder["priority"], PlanOrder["priority"]> = { high: "normal", normal: "low", low: "low" };
 
@@ -19,8 +31,8 @@ const DEMOTED: Record<PlanOrder["priority"], PlanOrder["priority"]> = { high: "n
  * kept as they were are absent).
  */
 export function planKeepingPlaced(
-  routes: readonly RouteRecord[],
-  orders: readonly OrderRecord[],
+  routes: readonly KeepPlacedRoute[],
+  orders: readonly KeepPlacedOrder[],
   base: Omit<PlanInput, "routes" | "orders">,
 ): { assignment: Map<string, string[]>; unscheduled: PlanUnscheduled[] } {
   let runRoutes = [...routes];
