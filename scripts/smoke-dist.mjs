@@ -201,6 +201,44 @@ for (const [node, fakeMod] of [
     await running.close();
   }
 }
+// Scheduling on the worker thread, from each build: `scheduling-worker.js` (ESM) and `.cjs` sit beside the server
+// that starts them, and a run started over HTTP ends with the plan the worker made.
+for (const extension of ["js", "cjs"]) {
+  assert.ok(readdirSync(fakeDist).includes(`scheduling-worker.${extension}`), `dist/scheduling-worker.${extension}`);
+}
+for (const [label, node, fakeMod] of [
+  ["ESM", esmNode, esmFake],
+  ["CJS", cjsNode, cjsFake],
+]) {
+  const fake = fakeMod.createFake({ seed: 3, now: "2026-11-23T08:00:00Z" });
+  const running = await node.startServer(fake, { port: 0, schedulingWorker: true });
+  try {
+    const headers = { authorization: `Bearer ${fake.token}`, "content-type": "application/json" };
+    const workspaceUuid = fake.workspaces[0].uuid;
+    const date = "2026-11-23";
+    const post = (path, body) =>
+      fetch(`${running.url}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
+    const at = { address: "Depot", latitude: 52.52, longitude: 13.405 };
+    const orders = [1, 2, 3].map((i) => ({
+      deliveryDate: date,
+      locations: [{ address: `A${i}`, latitude: 52.5 + i / 100, longitude: 13.4 }],
+    }));
+    assert.equal((await post(`/v2/orders?workspaceUuid=${workspaceUuid}`, orders)).status, 201);
+    const routes = [{ name: "R", date, startTime: "08:00", endTime: "18:00", startLocation: at }];
+    assert.equal((await post("/v2/routes", { workspaceUuid, routes })).status, 201);
+    const started = await (await post("/v2/schedules", { workspaceUuid, date })).json();
+    let action;
+    for (let polls = 0; polls < 2000; polls++) {
+      action = await (await fetch(`${running.url}/v2/schedules/${started.actionUuid}`, { headers })).json();
+      if (action.status !== "pending") break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    assert.equal(action.status, "finished", `${label}: the run planned on the worker thread finished`);
+    assert.equal(action.actionSummary.ordersScheduled, 3, `${label}: the worker's plan placed the three orders`);
+  } finally {
+    await running.close();
+  }
+}
 // The conformance suite from its own build, ESM and CJS, against a fake (ajv validates every answer): it needs no
 // other @dispatchkit package, and the fake's dist calls it for `dispatch-fake conformance` instead of a copy.
 const conformancePkg = JSON.parse(readFileSync(new URL("../packages/conformance/package.json", import.meta.url)));

@@ -131,7 +131,7 @@ describe("writeFileAtomicallyAsync", () => {
 });
 
 describe("createChangeGate", () => {
-  it("holds a change while a capture runs, and starts a capture only once the changes under way have ended", async () => {
+  it("holds a change while a capture runs, starts a capture once the changes under way have ended, and runs a step between", async () => {
     const gate = createChangeGate();
     const order: string[] = [];
     let endChange = () => {};
@@ -142,9 +142,12 @@ describe("createChangeGate", () => {
       });
       order.push("change 1 ends");
     });
+    let endCapture = () => {};
     const capture = gate.capture(async () => {
       order.push("capture starts");
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise<void>((resolve) => {
+        endCapture = resolve;
+      });
       order.push("capture ends");
     });
     const second = gate.change(async () => {
@@ -152,11 +155,25 @@ describe("createChangeGate", () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(order).toEqual(["change 1 starts"]);
-    expect(gate.idle()).toBeInstanceOf(Promise);
+    // A step does not wait for a capture that still waits for the changes under way (one may wait for the step).
+    await gate.between(() => order.push("step while the capture waits"));
     endChange();
-    await Promise.all([change, capture, second]);
-    expect(order).toEqual(["change 1 starts", "change 1 ends", "capture starts", "capture ends", "change 2"]);
-    expect(gate.idle()).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(order.at(-1)).toBe("capture starts");
+    // While the capture runs, a step waits for its end.
+    const step = gate.between(() => order.push("step after the capture"));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(order.at(-1)).toBe("capture starts");
+    endCapture();
+    await Promise.all([change, capture, second, step]);
+    expect(order.slice(0, 5)).toEqual([
+      "change 1 starts",
+      "step while the capture waits",
+      "change 1 ends",
+      "capture starts",
+      "capture ends",
+    ]);
+    expect(order.slice(5).sort()).toEqual(["change 2", "step after the capture"]);
   });
 });
 

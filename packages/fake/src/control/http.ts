@@ -181,8 +181,10 @@ export function controlOperations(fake: ControlledFake, snapshots: SnapshotStore
     }),
     defineControlOperation("/_fake/actions/{uuid}/release", "post", async (req) => {
       await readOptional(req, emptyBody, "release action");
-      const released = fake.actions.release(req.params.uuid ?? "");
-      return { status: 200, body: toControlAction(released[0] as ActionRecord) };
+      const [released] = fake.actions.release(req.params.uuid ?? "") as [ActionRecord];
+      // Its work may go on elsewhere (the standalone server plans runs on a worker thread): answer it as it ended.
+      while (released.status === "pending") await new Promise((resolve) => setTimeout(resolve, 5));
+      return { status: 200, body: toControlAction(released) };
     }),
     defineControlOperation("/_fake/actions/{uuid}/fail", "post", async (req) => {
       const uuid = req.params.uuid ?? "";

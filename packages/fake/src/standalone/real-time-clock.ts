@@ -52,12 +52,20 @@ export function startRealTimeDriver(
   async function run(): Promise<void> {
     timer = undefined;
     if (stopped) return;
-    await changes?.idle();
-    if (stopped) return;
-    const first = runtime.nextDueAt();
-    const due = first !== null && first <= fake.clock.now();
+    let due = false;
+    let ran: Promise<void> = Promise.resolve();
+    // Started (its first, synchronous part) when no state file capture runs.
+    const start = () => {
+      if (stopped) return;
+      const first = runtime.nextDueAt();
+      due = first !== null && first <= fake.clock.now();
+      ran = fake.runUntilIdle();
+    };
     try {
-      await fake.runUntilIdle();
+      if (changes) await changes.between(start);
+      else start();
+      if (stopped) return;
+      await ran;
     } catch (error) {
       log("Failed to run the fake's background work", error);
       schedule(PAUSE_AFTER_ERROR_MS);

@@ -378,7 +378,7 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
     ? createWorkerPlanner({
         log: runtime.log,
         // A plan commits as a change: never in the middle of a state file's capture.
-        settle: (done) => (options.changes ? options.changes.change(async () => done()) : Promise.resolve(done())),
+        settle: (done) => (options.changes ? options.changes.between(done) : Promise.resolve(done())),
         // The commit emitted events and changed the state: deliver them, and save.
         afterPlan: () => {
           driver.kick();

@@ -397,10 +397,17 @@ export function* stateFileText(file: StateFile): Generator<TextPiece> {
  * changes already under way have ended. Reads go on throughout.
  */
 export interface ChangeGate {
-  /** Run `work`, which may change the state, once no capture is in progress; a capture waits for it to end. */
+  /**
+   * Run `work`, which may change the state (a request), once no capture is waiting or running; a capture waits for
+   * it to end.
+   */
   change<T>(work: () => Promise<T>): Promise<T>;
-  /** Wait until no capture is in progress (for work that is not waited for, such as a background run). */
-  idle(): Promise<void> | undefined;
+  /**
+   * Run `step`, a change that is not waited for (a plan coming back, the start of a background run), once no capture
+   * is running: at once when none is. It never waits for a capture that waits for the changes under way, which may
+   * themselves wait for it (a release answered once its run's plan came back).
+   */
+  between(step: () => void): Promise<void>;
   /** Run `capture` once the changes under way have ended, holding new ones back until it resolves. */
   capture<T>(capture: () => Promise<T>): Promise<T>;
   /** Whether reads must wait too: set for a capture when a read could change the state (an action due on a poll). */
@@ -410,40 +417,46 @@ export interface ChangeGate {
 /** A {@link ChangeGate}. */
 export function createChangeGate(): ChangeGate {
   let changing = 0;
-  let capturing: Promise<unknown> | undefined;
-  const settled: (() => void)[] = [];
+  /** The latest capture asked for (waiting for changes to end, or running), until it ends. */
+  let asked: Promise<unknown> | undefined;
+  /** The capture running now, until it ends. */
+  let running: Promise<unknown> | undefined;
+  const drained: (() => void)[] = [];
   const gate: ChangeGate = {
     readsWait: false,
     async change(work) {
-      while (capturing) await capturing.catch(() => undefined);
+      while (asked) await asked.catch(() => undefined);
       changing += 1;
       try {
         return await work();
       } finally {
         changing -= 1;
-        if (changing === 0) for (const wake of settled.splice(0)) wake();
+        if (changing === 0) for (const wake of drained.splice(0)) wake();
       }
     },
-    idle: () =>
-      capturing?.then(
-        () => undefined,
-        () => undefined,
-      ),
+    async between(step) {
+      while (running) await running.catch(() => undefined);
+      step();
+    },
     capture(capture) {
-      const previous = capturing ?? Promise.resolve();
-      const run = previous
+      const previous = asked ?? Promise.resolve();
+      const whole = previous
         .catch(() => undefined)
         .then(async () => {
-          while (changing > 0) await new Promise<void>((wake) => settled.push(wake));
-          return capture();
+          while (changing > 0) await new Promise<void>((wake) => drained.push(wake));
+          const body = capture();
+          running = body;
+          try {
+            return await body;
+          } finally {
+            running = undefined;
+            gate.readsWait = false;
+          }
         });
-      const tracked = run.finally(() => {
-        if (capturing === tracked) {
-          capturing = undefined;
-          gate.readsWait = false;
-        }
+      const tracked = whole.finally(() => {
+        if (asked === tracked) asked = undefined;
       });
-      capturing = tracked;
+      asked = tracked;
       return tracked as Promise<never>;
     },
   };
