@@ -205,6 +205,28 @@ describe.concurrent("dispatch-fake serve --state", { timeout: 120_000 }, () => {
     expect(await restarted.exited).toEqual({ code: 0, signal: null });
   });
 
+  it("keeps the durability window while changes keep coming: killed with SIGKILL, every order confirmed more than 3 s earlier is in the file", async () => {
+    const file = join(freshDir(), "state.json");
+    const cli = runCli(["--port", "0", "--empty", "--quiet", "--state", file]);
+    const url = await cli.ready();
+    // A change every 100 ms for 6 s: the debounce (300 ms) never runs out, the longest wait (2 s) does.
+    const confirmed: { uuid: string; at: number }[] = [];
+    for (const end = Date.now() + 6000; Date.now() < end; ) {
+      const created = await call(url, "POST", `/v2/orders?workspaceUuid=${WORKSPACE}`, [order(confirmed.length)]);
+      expect(created.status).toBe(201);
+      confirmed.push({ uuid: uuidsOf(created.body)[0] ?? "", at: Date.now() });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    cli.child.kill("SIGKILL");
+    expect(await cli.exited).toEqual({ code: null, signal: "SIGKILL" });
+    const killedAt = Date.now();
+    // The promised window for a small state: 2 s of waiting for a quiet moment, plus the save's own time.
+    const due = confirmed.filter((c) => killedAt - c.at > 3000).map((c) => c.uuid);
+    expect(due.length).toBeGreaterThanOrEqual(3);
+    const saved = new Set(await orderUuidsIn(file));
+    expect(due.filter((uuid) => !saved.has(uuid))).toEqual([]);
+  });
+
   it("refuses a truncated file, another version and a file of another format with one line, leaving them as they were", async () => {
     const dir = freshDir();
     const file = join(dir, "state.json");

@@ -272,6 +272,78 @@ describe.concurrent("dispatch-fake serve: what users of other mock servers reach
     }
   });
 
+  it("plans a scheduling run on a worker thread: other requests are answered meanwhile, and the plan is the one made in process", async () => {
+    const now = "2026-11-24T06:00:00Z";
+    const date = "2026-11-24";
+    const cli = runCli(["--port", "0", "--empty", "--now", now, "--seed", "5", "--quiet"]);
+    const url = urlOf(await cli.waitFor(/stop: .*\n/));
+    const inProcess = createFake({ seed: 5, now, token: "dev-token" });
+    const headers = { authorization: "Bearer dev-token", "content-type": "application/json" };
+    const over = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${url}${path}`, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
+      return { status: res.status, body: (await res.json()) as Record<string, any> };
+    };
+    const local = async (method: string, path: string, body?: unknown) => {
+      const res = await inProcess.fetch(path, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
+      return { status: res.status, body: (await res.json()) as Record<string, any> };
+    };
+    // A run long enough to watch (300 orders on 30 routes: about a second of planning), the same on both.
+    const workspaceUuid = inProcess.workspaces[0]?.uuid ?? "";
+    const orders = Array.from({ length: 300 }, (_, i) => ({
+      deliveryDate: date,
+      duration: 180 + (i % 5) * 60,
+      locations: [
+        {
+          address: `Street ${i}`,
+          latitude: 52.45 + ((i * 37) % 150) / 1000,
+          longitude: 13.3 + ((i * 53) % 200) / 1000,
+        },
+      ],
+    }));
+    const depot = { address: "Depot", latitude: 52.52, longitude: 13.405 };
+    const routes = Array.from({ length: 30 }, (_, i) => ({
+      name: `R${i}`,
+      date,
+      startTime: "08:00",
+      endTime: "18:00",
+      startLocation: depot,
+    }));
+    const started: Record<string, any>[] = [];
+    for (const call of [over, local]) {
+      expect((await call("POST", `/v2/orders?workspaceUuid=${workspaceUuid}`, orders)).status).toBe(201);
+      expect((await call("POST", "/v2/routes", { workspaceUuid, routes })).status).toBe(201);
+      const run = await call("POST", "/v2/schedules", { workspaceUuid, date });
+      expect(run.status).toBe(202);
+      started.push(run.body);
+      if (call === over) {
+        // While the worker plans, the server answers another client, and the run is still pending after that answer.
+        expect((await fetch(`${url}/_fake/health`)).status).toBe(200);
+        expect(
+          (await over("GET", `/v2/orders?workspaceUuid=${workspaceUuid}&deliveryDate=${date}&perPage=1`)).status,
+        ).toBe(200);
+        expect((await over("GET", `/v2/schedules/${run.body.actionUuid}`)).body.status).toBe("pending");
+      }
+    }
+    expect(started[0]?.actionUuid).toBe(started[1]?.actionUuid);
+    const uuid = started[0]?.actionUuid as string;
+    for (let polls = 0; (await over("GET", `/v2/schedules/${uuid}`)).body.status === "pending"; polls++) {
+      expect(polls).toBeLessThan(6000);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const there = (await over("GET", `/v2/schedules/${uuid}/solution`)).body;
+    const here = (await local("GET", `/v2/schedules/${uuid}/solution`)).body;
+    expect(there.summary).toEqual(here.summary);
+    expect(there.summary.ordersScheduled).toBeGreaterThan(0);
+    const stops = (solution: Record<string, any>) =>
+      solution.routes.map((r: Record<string, any>) => [
+        r.routeUuid,
+        r.stops.map((stop: Record<string, any>) => stop.orderUuid),
+      ]);
+    expect(stops(there)).toEqual(stops(here));
+    cli.child.kill("SIGTERM");
+    expect(await cli.exited).toEqual({ code: 0, signal: null });
+  });
+
   it("logs one line per request on stdout: time, method, path, status, duration, request id", async () => {
     const cli = runCli(["--port", "0", "--empty", "--now", "2026-11-23T08:00:00Z"]);
     const url = urlOf(await cli.waitFor(/stop: .*\n/));
