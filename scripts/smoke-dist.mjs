@@ -4,8 +4,10 @@
 // the conformance suite against the fake's in-process fetch.
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
 
 const require = createRequire(import.meta.url);
@@ -203,8 +205,10 @@ for (const [node, fakeMod] of [
 }
 // Scheduling on the worker thread, from each build: `scheduling-worker.js` (ESM) and `.cjs` sit beside the server
 // that starts them, and a run started over HTTP ends with the plan the worker made.
-for (const extension of ["js", "cjs"]) {
-  assert.ok(readdirSync(fakeDist).includes(`scheduling-worker.${extension}`), `dist/scheduling-worker.${extension}`);
+for (const name of ["scheduling-worker", "state-file-worker"]) {
+  for (const extension of ["js", "cjs"]) {
+    assert.ok(readdirSync(fakeDist).includes(`${name}.${extension}`), `dist/${name}.${extension}`);
+  }
 }
 for (const [label, node, fakeMod] of [
   ["ESM", esmNode, esmFake],
@@ -294,9 +298,11 @@ assert.ok(fakePkg.files.includes("control-openapi.yaml"), "the fake's package sh
 const bin = JSON.parse(readFileSync(new URL("../packages/fake/package.json", import.meta.url), "utf8")).bin[
   "dispatch-fake"
 ];
+const stateDir = mkdtempSync(join(tmpdir(), "smoke-dist-state-"));
+const stateFile = join(stateDir, "state.json");
 const cli = spawn(
   process.execPath,
-  [new URL(`../packages/fake/${bin}`, import.meta.url).pathname, "serve", "--port", "0"],
+  [new URL(`../packages/fake/${bin}`, import.meta.url).pathname, "serve", "--port", "0", "--state", stateFile],
   {
     stdio: ["ignore", "pipe", "inherit"],
   },
@@ -311,8 +317,23 @@ const listening = await new Promise((resolve, reject) => {
 });
 const demo = await fetch(`${listening}/v2/workspaces`, { headers: { Authorization: "Bearer dev-token" } });
 assert.equal(demo.status, 200, "dispatch-fake serve answers with its default token");
+// A change after the start, saved by the state file's worker thread (dist/state-file-worker.js) at the stop.
+const workspaces = await (
+  await fetch(`${listening}/v2/workspaces`, { headers: { Authorization: "Bearer dev-token" } })
+).json();
+const added = await fetch(`${listening}/v2/orders?workspaceUuid=${workspaces.data[0].uuid}`, {
+  method: "POST",
+  headers: { Authorization: "Bearer dev-token", "content-type": "application/json" },
+  body: JSON.stringify([
+    { deliveryDate: "2026-11-24", locations: [{ address: "Smoke", latitude: 52.5, longitude: 13.4 }] },
+  ]),
+});
+assert.equal(added.status, 201, "an order added to the served fake");
+const addedUuid = (await added.json()).data[0].uuid;
 cli.kill("SIGTERM");
 assert.deepEqual(await exited, { code: 0, signal: null }, "dispatch-fake stops with exit code 0 on SIGTERM");
+assert.ok(readFileSync(stateFile, "utf8").includes(addedUuid), "the last save at the stop holds the order");
+rmSync(stateDir, { recursive: true, force: true });
 
 console.log(
   "smoke-dist: ESM and CJS builds of @dispatchkit/optimizer, @dispatchkit/sdk, @dispatchkit/conformance and @dispatchkit/fake load and answer; the dispatch-fake bin serves and stops",

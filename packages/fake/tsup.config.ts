@@ -17,23 +17,24 @@ const shared: Options = {
   splitting: true,
 };
 
+/** The standalone server's worker threads (docs/decisions/0024-work-off-the-request-thread.md). */
+const workers = {
+  "scheduling-worker": "src/standalone/scheduling-worker.ts",
+  "state-file-worker": "src/standalone/state-file-worker.ts",
+};
+
 export default defineConfig([
   {
     ...shared,
-    // The `dispatch-fake` bin is ESM only (`dist/cli.js`): nothing requires it. The scheduling worker thread's script
-    // sits beside the server that starts it, in both formats (src/standalone/worker-planner.ts).
-    entry: {
-      index: "src/index.ts",
-      node: "src/node.ts",
-      cli: "src/standalone/cli.ts",
-      "scheduling-worker": "src/standalone/scheduling-worker.ts",
-    },
+    // The `dispatch-fake` bin is ESM only (`dist/cli.js`): nothing requires it. The worker threads' scripts sit beside
+    // the server that starts them, in both formats (src/standalone/worker-script.ts).
+    entry: { index: "src/index.ts", node: "src/node.ts", cli: "src/standalone/cli.ts", ...workers },
     format: ["esm"],
     dts: { entry: { index: "src/index.ts", node: "src/node.ts" } },
   },
   {
     ...shared,
-    entry: { index: "src/index.ts", node: "src/node.ts", "scheduling-worker": "src/standalone/scheduling-worker.ts" },
+    entry: { index: "src/index.ts", node: "src/node.ts", ...workers },
     format: ["cjs"],
     // CJS has no import.meta: the shim gives the console's loader (src/standalone/console-page.ts) the file's URL.
     shims: true,

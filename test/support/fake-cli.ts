@@ -1,7 +1,7 @@
 /**
  * The `dispatch-fake` command for tests that start it as a process: one esbuild bundle of the CLI built by the
  * integration project's globalSetup (`buildFakeCli`), laid out as the package ships it (`cli.js` beside
- * `scheduling-worker.js` and `console/console.js`), so each process starts in a fraction of a second instead of compiling the fake from
+ * its worker threads' scripts and `console/console.js`), so each process starts in a fraction of a second instead of compiling the fake from
  * source with tsx.
  */
 import { mkdirSync } from "node:fs";
@@ -12,8 +12,8 @@ import { inject } from "vitest";
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** The CLI's source entry, bundled as the package's `dist/cli.js` is. */
 const CLI_ENTRY = join(ROOT, "packages/fake/src/standalone/cli.ts");
-/** The scheduling worker thread's script, bundled as the package's `dist/scheduling-worker.js` is. */
-const WORKER_ENTRY = join(ROOT, "packages/fake/src/standalone/scheduling-worker.ts");
+/** The worker threads' scripts, bundled as the package's `dist/scheduling-worker.js` and `dist/state-file-worker.js` are. */
+const WORKERS = ["scheduling-worker", "state-file-worker"];
 /** The console's browser script, bundled as the package's `dist/console/console.js` is. */
 const CONSOLE_ENTRY = join(ROOT, "packages/fake/src/standalone/console/main.ts");
 /** Workspace packages resolve to their sources, as in vitest.config.ts: nothing needs building first. */
@@ -50,17 +50,19 @@ export async function buildFakeCli(dir: string): Promise<string> {
       packages: "external",
       logLevel: "error",
     }),
-    build({
-      entryPoints: [WORKER_ENTRY],
-      outfile: join(dir, "scheduling-worker.js"),
-      bundle: true,
-      format: "esm",
-      platform: "node",
-      target: "node20",
-      alias: ALIASES,
-      packages: "external",
-      logLevel: "error",
-    }),
+    ...WORKERS.map((name) =>
+      build({
+        entryPoints: [join(ROOT, `packages/fake/src/standalone/${name}.ts`)],
+        outfile: join(dir, `${name}.js`),
+        bundle: true,
+        format: "esm",
+        platform: "node",
+        target: "node20",
+        alias: ALIASES,
+        packages: "external",
+        logLevel: "error",
+      }),
+    ),
     build({
       entryPoints: [CONSOLE_ENTRY],
       outfile: join(dir, "console", "console.js"),

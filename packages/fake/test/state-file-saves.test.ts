@@ -9,17 +9,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createFake } from "@dispatchkit/fake";
 import { afterAll, describe, expect, it } from "vitest";
+import { type SaveFs, writeFileAtomically } from "../src/standalone/atomic-file.js";
 import { seedDemoData } from "../src/standalone/demo.js";
 import {
-  type AsyncSaveFs,
-  asyncFs,
   captureStateFile,
   createChangeGate,
   createStateSaver,
-  stateFileText,
-  writeFileAtomicallyAsync,
+  createWorkerWriter,
+  digestOf,
+  type StateFileWriter,
 } from "../src/standalone/state-file.js";
 import { formatStateFile, type StateFile } from "../src/standalone/state-file-format.js";
+import { pieceText, stateFileText } from "../src/standalone/state-file-text.js";
 
 const made: string[] = [];
 const freshDir = () => {
@@ -31,21 +32,23 @@ afterAll(() => {
   for (const dir of made) rmSync(dir, { recursive: true, force: true });
 });
 
-const joined = (file: StateFile) => [...stateFileText(file)].map((piece) => piece.text).join("");
-
-/** The thread-pool calls of a disk that fills up: short writes of at most 4 KiB, then ENOSPC after `room` bytes. */
-function asyncDiskWithRoom(room: number): AsyncSaveFs {
+/** node:fs whose writes stop after `room` bytes, as a disk that fills up: short writes, then ENOSPC. */
+function diskWithRoom(room: number): SaveFs {
   let left = room;
   return {
-    ...asyncFs,
-    async write(fd, buffer, offset, length) {
+    ...fs,
+    writeSync: ((fd: number, buffer: Uint8Array, offset?: number | null, length?: number | null) => {
+      const from = offset ?? 0;
+      const wanted = length ?? buffer.length - from;
       if (left === 0) throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
-      const taken = Math.min(left, length, 4096);
+      const taken = Math.min(left, wanted, 4096);
       left -= taken;
-      return asyncFs.write(fd, buffer, offset, taken);
-    },
+      return fs.writeSync(fd, buffer, from, taken);
+    }) as SaveFs["writeSync"],
   };
 }
+
+const joined = (file: StateFile) => [...stateFileText(file)].map(pieceText).join("");
 
 describe("stateFileText", () => {
   it("gives exactly the bytes of formatStateFile, with only the save instant, a real clock's now and the ids' position volatile", async () => {
@@ -69,7 +72,7 @@ describe("stateFileText", () => {
     for (const frozen of [false, true]) {
       const file = captureStateFile(fake, { seed: 3, frozen }, { copy: false });
       expect(joined(file)).toBe(formatStateFile(file));
-      const volatile = [...stateFileText(file)].filter((piece) => piece.volatile).map((piece) => piece.text);
+      const volatile = [...stateFileText(file)].filter((piece) => piece.volatile === true).map(pieceText);
       expect(volatile).toEqual([
         JSON.stringify(file.savedAt),
         ...(frozen ? [] : [JSON.stringify(file.clock.now)]),
@@ -79,54 +82,17 @@ describe("stateFileText", () => {
   });
 });
 
-describe("writeFileAtomicallyAsync", () => {
-  it("writes every piece through short writes, with mode 0600, and leaves no temporary file", async () => {
+describe("writeFileAtomically of a save's pieces", () => {
+  it("writes every piece through short writes, with mode 0600, and keeps the old file when the disk fills up", () => {
     const dir = freshDir();
     const path = join(dir, "state.json");
-    const pieces = Array.from({ length: 3000 }, (_, i) => `${"é".repeat(500)}${i}\n`);
-    await writeFileAtomicallyAsync(path, pieces, asyncDiskWithRoom(10_000_000));
-    expect(readFileSync(path, "utf8")).toBe(pieces.join(""));
+    const pieces = Array.from({ length: 300 }, (_, i) => Buffer.from(`${"é".repeat(500)}${i}\n`, "utf8"));
+    writeFileAtomically(path, pieces, diskWithRoom(10_000_000));
+    expect(readFileSync(path, "utf8")).toBe(Buffer.concat(pieces).toString("utf8"));
     expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(() => writeFileAtomically(path, [Buffer.alloc(200_000, 120)], diskWithRoom(163_840))).toThrow(/ENOSPC/);
+    expect(readFileSync(path, "utf8")).toBe(Buffer.concat(pieces).toString("utf8"));
     expect(readdirSync(dir)).toEqual(["state.json"]);
-  });
-
-  it("keeps the old file whole when the disk fills up mid-save, and removes its temporary file", async () => {
-    const dir = freshDir();
-    const path = join(dir, "state.json");
-    writeFileSync(path, '{"good":true}');
-    await expect(writeFileAtomicallyAsync(path, ["x".repeat(200_000)], asyncDiskWithRoom(163_840))).rejects.toThrow(
-      /ENOSPC/,
-    );
-    expect(readFileSync(path, "utf8")).toBe('{"good":true}');
-    expect(readdirSync(dir)).toEqual(["state.json"]);
-  });
-
-  it("refuses a write that makes no progress, and a rename that fails, keeping the old file", async () => {
-    const dir = freshDir();
-    const path = join(dir, "state.json");
-    writeFileSync(path, "old");
-    await expect(writeFileAtomicallyAsync(path, ["new"], { ...asyncFs, write: async () => 0 })).rejects.toThrow(
-      /ENOSPC/,
-    );
-    const noRename: AsyncSaveFs = {
-      ...asyncFs,
-      rename: async () => {
-        throw Object.assign(new Error("EACCES: permission denied, rename"), { code: "EACCES" });
-      },
-    };
-    await expect(writeFileAtomicallyAsync(path, ["new"], noRename)).rejects.toThrow(/EACCES/);
-    expect(readFileSync(path, "utf8")).toBe("old");
-    expect(readdirSync(dir)).toEqual(["state.json"]);
-    // Never through an existing name: the exclusive create fails, and the file it named is untouched.
-    const victim = join(dir, "victim.txt");
-    writeFileSync(victim, "precious");
-    const taken: AsyncSaveFs = {
-      ...asyncFs,
-      open: (p, flags, mode) => asyncFs.open(p.endsWith(".tmp") ? victim : p, flags, mode),
-    };
-    await expect(writeFileAtomicallyAsync(path, ["again"], taken)).rejects.toThrow(/EEXIST/);
-    expect(readFileSync(victim, "utf8")).toBe("precious");
-    expect(fs.readFileSync(path, "utf8")).toBe("old");
   });
 });
 
@@ -178,61 +144,97 @@ describe("createChangeGate", () => {
 });
 
 describe("createStateSaver with a large state", () => {
-  it("answers what waits between the slices of its capture, holds changes until the capture ends, and writes the same file", async () => {
-    const fake = createFake({ seed: 5, now: "2026-11-23T08:00:00Z", log: () => {} });
-    await seedDemoData(fake, { orders: 1000, routes: 10 });
+  it.each([
+    ["in this thread", undefined],
+    ["on the worker thread", createWorkerWriter],
+  ])(
+    "answers what waits between the slices of its capture, holds changes until the capture ends, and writes the same file (%s)",
+    async (_where, writer?: (path: string, last: string | undefined) => StateFileWriter) => {
+      const fake = createFake({ seed: 5, now: "2026-11-23T08:00:00Z", log: () => {} });
+      await seedDemoData(fake, { orders: 1000, routes: 10 });
+      const dir = freshDir();
+      const path = join(dir, "state.json");
+      const gate = createChangeGate();
+      const options = { seed: 5, frozen: true };
+      const saver = createStateSaver({
+        path,
+        capture: () => captureStateFile(fake, options, { copy: false }),
+        report: (message) => {
+          throw new Error(message);
+        },
+        gate,
+        // A slice at every check, so the test does not depend on the machine's speed.
+        sliceMs: 0,
+        ...(writer ? { writer } : {}),
+      });
+      const events: string[] = [];
+      const saved = saver.flush().then((ok) => events.push(`saved ${ok}`));
+      // A read between two slices of the capture, and a change made then, which waits for the capture to end.
+      const changed = new Promise<void>((done) =>
+        setImmediate(() => {
+          events.push("read answered");
+          done(
+            gate.change(async () => {
+              events.push("change runs");
+              const answer = await fake.fetch(`/v2/orders?workspaceUuid=${fake.workspaces[0]?.uuid}`, {
+                method: "POST",
+                headers: { authorization: `Bearer ${fake.token}`, "content-type": "application/json" },
+                body: JSON.stringify([
+                  {
+                    deliveryDate: "2026-11-24",
+                    name: "Made during the capture",
+                    locations: [{ address: "X", latitude: 52.5, longitude: 13.4 }],
+                  },
+                ]),
+              });
+              expect(answer.status).toBe(201);
+            }),
+          );
+        }),
+      );
+      await Promise.all([saved, changed]);
+      expect(events.indexOf("read answered")).toBeLessThan(events.indexOf("change runs"));
+      expect(events.indexOf("change runs")).toBeLessThan(events.indexOf("saved true"));
+      // The change waited for the capture: the file holds the state before it, and the next save writes it.
+      expect(readFileSync(path, "utf8")).not.toContain("Made during the capture");
+      expect(await saver.flush()).toBe(true);
+      const written = readFileSync(path, "utf8");
+      expect(written).toContain("Made during the capture");
+      const expected = captureStateFile(fake, options);
+      expect(written).toBe(formatStateFile({ ...expected, savedAt: JSON.parse(written).savedAt }));
+      // Nothing changed since: the next save writes nothing.
+      const before = statSync(path).mtimeMs;
+      expect(await saver.flush()).toBe(true);
+      expect(statSync(path).mtimeMs).toBe(before);
+    },
+  );
+});
+
+describe("createWorkerWriter", () => {
+  it("writes on the worker thread, skips a save equal to the last, and reports a failed write keeping the old file", async () => {
+    const fake = createFake({ seed: 6, now: "2026-11-23T08:00:00Z" });
+    const file = captureStateFile(fake, { seed: 6, frozen: true });
     const dir = freshDir();
     const path = join(dir, "state.json");
-    const gate = createChangeGate();
-    const options = { seed: 5, frozen: true };
-    const saver = createStateSaver({
-      path,
-      capture: () => captureStateFile(fake, options, { copy: false }),
-      report: (message) => {
-        throw new Error(message);
-      },
-      gate,
-      // A slice at every check, so the test does not depend on the machine's speed.
-      sliceMs: 0,
-    });
-    const events: string[] = [];
-    const saved = saver.flush().then((ok) => events.push(`saved ${ok}`));
-    // A read between two slices of the capture, and a change made then, which waits for the capture to end.
-    const changed = new Promise<void>((done) =>
-      setImmediate(() => {
-        events.push("read answered");
-        done(
-          gate.change(async () => {
-            events.push("change runs");
-            const answer = await fake.fetch(`/v2/orders?workspaceUuid=${fake.workspaces[0]?.uuid}`, {
-              method: "POST",
-              headers: { authorization: `Bearer ${fake.token}`, "content-type": "application/json" },
-              body: JSON.stringify([
-                {
-                  deliveryDate: "2026-11-24",
-                  name: "Made during the capture",
-                  locations: [{ address: "X", latitude: 52.5, longitude: 13.4 }],
-                },
-              ]),
-            });
-            expect(answer.status).toBe(201);
-          }),
-        );
-      }),
-    );
-    await Promise.all([saved, changed]);
-    expect(events.indexOf("read answered")).toBeLessThan(events.indexOf("change runs"));
-    expect(events.indexOf("change runs")).toBeLessThan(events.indexOf("saved true"));
-    // The change waited for the capture: the file holds the state before it, and the next save writes it.
-    expect(readFileSync(path, "utf8")).not.toContain("Made during the capture");
-    expect(await saver.flush()).toBe(true);
-    const written = readFileSync(path, "utf8");
-    expect(written).toContain("Made during the capture");
-    const expected = captureStateFile(fake, options);
-    expect(written).toBe(formatStateFile({ ...expected, savedAt: JSON.parse(written).savedAt }));
-    // Nothing changed since: the next save writes nothing.
-    const before = statSync(path).mtimeMs;
-    expect(await saver.flush()).toBe(true);
-    expect(statSync(path).mtimeMs).toBe(before);
+    const writer = createWorkerWriter(path, undefined);
+    const save = (target: StateFileWriter) => {
+      const job = target.save();
+      for (const piece of stateFileText(file)) job.add(piece);
+      return job.end();
+    };
+    expect(await save(writer)).toBe(true);
+    expect(readFileSync(path, "utf8")).toBe(formatStateFile(file));
+    expect(await save(writer)).toBe(false);
+    await writer.close();
+    // Started knowing what the file holds: nothing to write.
+    const again = createWorkerWriter(path, digestOf(stateFileText(file)));
+    expect(await save(again)).toBe(false);
+    await again.close();
+    // A folder that does not exist: the write fails with its reason, and nothing is left behind.
+    const nowhere = createWorkerWriter(join(dir, "missing", "state.json"), undefined);
+    await expect(save(nowhere)).rejects.toThrow(/ENOENT/);
+    await nowhere.close();
+    writeFileSync(join(dir, "other"), "x");
+    expect(readdirSync(dir).sort()).toEqual(["other", "state.json"]);
   });
 });

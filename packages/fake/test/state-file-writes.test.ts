@@ -8,7 +8,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createStateSaver, lockStateFile, type SaveFs, writeFileAtomically } from "../src/standalone/state-file.js";
+import { type SaveFs, writeFileAtomically } from "../src/standalone/atomic-file.js";
+import { createStateSaver, lockStateFile } from "../src/standalone/state-file.js";
 import type { StateFile } from "../src/standalone/state-file-format.js";
 
 const made: string[] = [];

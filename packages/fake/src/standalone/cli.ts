@@ -9,6 +9,7 @@ import { parseArgs } from "node:util";
 import { conformanceCommand } from "@dispatchkit/conformance";
 import { createFake } from "../fake.js";
 import { runtimeOf } from "../runtime.js";
+import { writeFileAtomically } from "./atomic-file.js";
 import { CONSOLE_PATH } from "./console-page.js";
 import { seedDemoData } from "./demo.js";
 import { DEFAULT_SERVER_TOKEN } from "./home.js";
@@ -18,12 +19,12 @@ import {
   captureStateFile,
   createChangeGate,
   createStateSaver,
+  createWorkerWriter,
   lockStateFile,
   readStateFile,
   readsMayChange,
   SAVE_DEBOUNCE_MS,
   type StateSaver,
-  writeFileAtomically,
 } from "./state-file.js";
 import { formatStateFile } from "./state-file-format.js";
 
@@ -349,6 +350,8 @@ async function main() {
       written,
       gate: changes,
       readsMayChange: () => readsMayChange(fake),
+      // The records are stringified and written on a worker thread: this thread only copies them over.
+      writer: createWorkerWriter,
     });
   }
   let running: RunningServer;

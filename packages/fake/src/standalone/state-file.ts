@@ -3,12 +3,12 @@
  * atomically (a temporary file beside it, fsync, rename) a moment after the last change and when the server stops.
  * See docs/decisions/0010-state-file.md.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import * as nodeFs from "node:fs";
-import { basename, dirname, join } from "node:path";
-import { promisify } from "node:util";
+import type { Worker } from "node:worker_threads";
 import type { Fake } from "../fake-api.js";
 import { runtimeOf } from "../runtime.js";
+import { writeFileAtomically } from "./atomic-file.js";
 import {
   formatStateFile,
   parseStateFile,
@@ -16,7 +16,10 @@ import {
   STATE_FILE_VERSION,
   type StateFile,
 } from "./state-file-format.js";
+import { pieceText, stateFileText, type TextPiece } from "./state-file-text.js";
+import type { StateFileMessage, StateFileReply } from "./state-file-worker.js";
 import { exportFakeData, importFakeData } from "./state-json.js";
+import { startWorker } from "./worker-script.js";
 
 /**
  * How long after the last request or background run the state is saved: long enough that a burst of requests
@@ -46,132 +49,6 @@ export function readStateFile(path: string): StateFile | undefined {
     throw new Error(reasonOf(error));
   }
   return parseStateFile(text);
-}
-
-/** A temporary file's name of its own beside `path` (hidden, this process's, random). */
-const temporaryName = (path: string) =>
-  join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
-
-/** The file-system calls a save makes: node:fs, or a test's stand-in that fails where a full disk would. */
-export type SaveFs = Pick<
-  typeof nodeFs,
-  "openSync" | "writeSync" | "fsyncSync" | "closeSync" | "renameSync" | "rmSync"
->;
-
-/**
- * Replace the file at `path` with `text` so that a crash or a failure at any moment leaves either the old file or
- * the new one, never a part: write every byte to a temporary file of its own in the same directory (created here,
- * never an existing file nor a symlink, mode 0600: the file holds tokens and webhook secrets), fsync it, rename it
- * over `path`, fsync the directory. On any failure (a full disk, no permission) the temporary file is removed and
- * the old file is left as it was.
- */
-export function writeFileAtomically(path: string, text: string, fs: SaveFs = nodeFs): void {
-  const bytes = Buffer.from(text, "utf8");
-  const temporary = temporaryName(path);
-  let fd: number | undefined;
-  try {
-    // "wx": O_CREAT | O_EXCL, which fails on any existing name, a dangling symlink included.
-    fd = fs.openSync(temporary, "wx", 0o600);
-    // A write may take fewer bytes than asked (a disk filling up): go on until every byte is written, or it fails.
-    for (let written = 0; written < bytes.length; ) {
-      const taken = fs.writeSync(fd, bytes, written, bytes.length - written);
-      if (taken <= 0) throw new Error(`ENOSPC: no space left on device, write '${temporary}'`);
-      written += taken;
-    }
-    fs.fsyncSync(fd);
-    fs.closeSync(fd);
-    fd = undefined;
-    fs.renameSync(temporary, path);
-  } catch (error) {
-    if (fd !== undefined) {
-      try {
-        fs.closeSync(fd);
-      } catch {}
-    }
-    try {
-      fs.rmSync(temporary, { force: true });
-    } catch {
-      // Not ours to remove: the write's own error is what the user needs.
-    }
-    throw error;
-  }
-  // The rename is durable once the directory is synced; some systems cannot open a directory, and then the
-  // rename is as durable as they make it.
-  try {
-    const dir = fs.openSync(dirname(path), "r");
-    try {
-      fs.fsyncSync(dir);
-    } finally {
-      fs.closeSync(dir);
-    }
-  } catch {}
-}
-
-/** The file-system calls of a save off the main thread (node's thread pool): node:fs's, or a test's stand-in. */
-export interface AsyncSaveFs {
-  open(path: string, flags: string, mode?: number): Promise<number>;
-  write(fd: number, buffer: Uint8Array, offset: number, length: number): Promise<number>;
-  fsync(fd: number): Promise<void>;
-  close(fd: number): Promise<void>;
-  rename(from: string, to: string): Promise<void>;
-  rm(path: string, options: { force: boolean }): Promise<void>;
-}
-
-/** node:fs's calls as {@link AsyncSaveFs}: each runs in node's thread pool, so the event loop goes on meanwhile. */
-export const asyncFs: AsyncSaveFs = {
-  open: promisify(nodeFs.open) as AsyncSaveFs["open"],
-  write: (fd, buffer, offset, length) =>
-    new Promise((resolve, reject) =>
-      nodeFs.write(fd, buffer, offset, length, null, (error, written) => (error ? reject(error) : resolve(written))),
-    ),
-  fsync: promisify(nodeFs.fsync),
-  close: promisify(nodeFs.close),
-  rename: promisify(nodeFs.rename),
-  rm: promisify(nodeFs.rm) as AsyncSaveFs["rm"],
-};
-
-/**
- * {@link writeFileAtomically} off the main thread: the same temporary file of its own (exclusive, mode 0600, never
- * a symlink), every byte written, fsynced, renamed over `path`, the directory fsynced; on any failure the temporary
- * file is removed and the old file kept. The writes, the fsync and the rename run in node's thread pool while the
- * server answers requests; the text comes in pieces (strings are encoded one at a time, as they are written).
- */
-export async function writeFileAtomicallyAsync(
-  path: string,
-  pieces: readonly (string | Uint8Array)[],
-  fs: AsyncSaveFs = asyncFs,
-): Promise<void> {
-  const temporary = temporaryName(path);
-  let fd: number | undefined;
-  try {
-    fd = await fs.open(temporary, "wx", 0o600);
-    for (const piece of pieces) {
-      const bytes = typeof piece === "string" ? Buffer.from(piece, "utf8") : piece;
-      // A write may take fewer bytes than asked (a disk filling up): go on until every byte is written, or it fails.
-      for (let written = 0; written < bytes.length; ) {
-        const taken = await fs.write(fd, bytes, written, bytes.length - written);
-        if (taken <= 0) throw new Error(`ENOSPC: no space left on device, write '${temporary}'`);
-        written += taken;
-      }
-    }
-    await fs.fsync(fd);
-    await fs.close(fd);
-    fd = undefined;
-    await fs.rename(temporary, path);
-  } catch (error) {
-    if (fd !== undefined) await fs.close(fd).catch(() => undefined);
-    // Not ours to remove when it fails: the write's own error is what the user needs.
-    await fs.rm(temporary, { force: true }).catch(() => undefined);
-    throw error;
-  }
-  try {
-    const dir = await fs.open(dirname(path), "r");
-    try {
-      await fs.fsync(dir);
-    } finally {
-      await fs.close(dir);
-    }
-  } catch {}
 }
 
 /** A claim on a state file: one server at a time writes it. */
@@ -292,105 +169,6 @@ export function readsMayChange(fake: Fake): boolean {
   return false;
 }
 
-/** One piece of a state file's text; `volatile` when it does not count as a change (see {@link createStateSaver}). */
-export interface TextPiece {
-  text: string;
-  volatile: boolean;
-}
-
-/** How many items of a collection are stringified at once: a few hundred kilobytes of text, a few milliseconds. */
-const BATCH_ITEMS = 256;
-
-/** What JSON.stringify leaves out of an object, and writes as null in an array. */
-const isSkipped = (value: unknown) => value === undefined || typeof value === "function" || typeof value === "symbol";
-
-/**
- * Whether a value is written part by part rather than stringified whole: the file's containers down to the state's
- * collections (`fake.state.orders`, `fake.state.webhooks.deliveries`), not their items (one `[key, record]` each).
- */
-const isWrittenInParts = (value: unknown, depth: number) =>
-  value !== null &&
-  typeof value === "object" &&
-  typeof (value as { toJSON?: unknown }).toJSON !== "function" &&
-  (depth <= 3 || (depth === 4 && Array.isArray(value) && value.length > 2));
-
-/** Every line but the first of `text` indented by `indent` more. */
-const indented = (text: string, indent: string) =>
-  indent !== "" && text.includes("\n") ? text.replaceAll("\n", `\n${indent}`) : text;
-
-/** `value` stringified as JSON.stringify(…, null, 2) does at this depth (a string's own line feeds are escaped). */
-const stringified = (value: unknown, indent: string) => indented(JSON.stringify(value, null, 2) as string, indent);
-
-function* piecesOf(
-  value: unknown,
-  depth: number,
-  indent: string,
-  volatileKey: (depth: number, key: string) => boolean,
-): Generator<TextPiece> {
-  if (!isWrittenInParts(value, depth)) {
-    yield { text: stringified(value, indent), volatile: false };
-    return;
-  }
-  const inner = `${indent}  `;
-  if (Array.isArray(value)) {
-    if (value.length === 0) {
-      yield { text: "[]", volatile: false };
-      return;
-    }
-    for (let i = 0; i < value.length; ) {
-      const open = i === 0 ? "[\n" : ",\n";
-      if (isWrittenInParts(value[i], depth + 1)) {
-        yield { text: `${open}${inner}`, volatile: false };
-        yield* piecesOf(value[i], depth + 1, inner, volatileKey);
-        i += 1;
-        continue;
-      }
-      // A run of items stringified whole, in one call: `[\n  a,\n  b\n]` less its brackets is the run at one level
-      // in, which is where the items sit once every line is indented by this depth.
-      let end = i + 1;
-      while (end < value.length && end - i < BATCH_ITEMS && !isWrittenInParts(value[end], depth + 1)) end += 1;
-      const run = JSON.stringify(value.slice(i, end), null, 2) as string;
-      yield { text: `${open}${indent}${indented(run.slice(2, -2), indent)}`, volatile: false };
-      i = end;
-    }
-    yield { text: `\n${indent}]`, volatile: false };
-    return;
-  }
-  const entries = Object.entries(value as object).filter(([, item]) => !isSkipped(item));
-  if (entries.length === 0) {
-    yield { text: "{}", volatile: false };
-    return;
-  }
-  for (let i = 0; i < entries.length; i++) {
-    const [key, item] = entries[i] as [string, unknown];
-    const head = `${i === 0 ? "{" : ","}\n${inner}${JSON.stringify(key)}: `;
-    if (volatileKey(depth, key)) {
-      yield { text: head, volatile: false };
-      yield { text: stringified(item, inner), volatile: true };
-    } else if (isWrittenInParts(item, depth + 1)) {
-      yield { text: head, volatile: false };
-      yield* piecesOf(item, depth + 1, inner, volatileKey);
-    } else {
-      yield { text: `${head}${stringified(item, inner)}`, volatile: false };
-    }
-  }
-  yield { text: `\n${indent}}`, volatile: false };
-}
-
-/**
- * The text of {@link formatStateFile} (the same bytes), piece by piece, so a large state is written out in slices
- * between which the server answers requests. The pieces that change at every save without the state changing are
- * marked volatile: when it was saved, a real clock's instant, and the id generator's position, which every request
- * moves (its request id).
- */
-export function* stateFileText(file: StateFile): Generator<TextPiece> {
-  const real = file.clock.mode === "real";
-  const volatileKey = (depth: number, key: string) =>
-    depth === 0 ? key === "savedAt" : depth === 1 && (key === "idsPosition" || (real && key === "now"));
-  yield* piecesOf(file, 0, "", volatileKey);
-  yield { text: "\n", volatile: false };
-}
-
 /**
  * Keeps the state's changes and a save's capture apart: while a save writes the live records into text (in slices,
  * between which requests are answered), work that may change the state waits, and the capture starts once the
@@ -487,11 +265,128 @@ export interface StateFileStatus {
 /** Let the event loop answer what waits (requests, I/O) before the next slice. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/**
+ * Where a save's pieces go. Its digest (every piece but the volatile ones) decides whether it is written: a save
+ * equal to the last one written is not.
+ */
+export interface StateFileWriter {
+  /** One save: its pieces in order, then `end()`, which resolves true once written, false when skipped as unchanged. */
+  save(): { add(piece: TextPiece): void; end(): Promise<boolean> };
+  /** Let go of what the writer holds (its worker thread). */
+  close(): Promise<void>;
+}
+
 /** The digest of what counts as a change: every piece of a state file's text but the volatile ones. */
-function digestOf(pieces: Iterable<TextPiece>): string {
+export function digestOf(pieces: Iterable<TextPiece>): string {
   const hash = createHash("sha1");
-  for (const piece of pieces) if (!piece.volatile) hash.update(piece.text);
+  for (const piece of pieces) if (piece.volatile !== true) hash.update(pieceText(piece));
   return hash.digest("hex");
+}
+
+/**
+ * A writer in this thread: the pieces stringified and encoded as they come, written with `write` (default
+ * {@link writeFileAtomically}) at the end. `lastDigest` is the digest of what the file holds now.
+ */
+export function createThreadWriter(
+  path: string,
+  lastDigest: string | undefined,
+  write: (path: string, pieces: readonly Uint8Array[]) => void | Promise<void> = writeFileAtomically,
+): StateFileWriter {
+  let last = lastDigest;
+  return {
+    save() {
+      const hash = createHash("sha1");
+      const pieces: Buffer[] = [];
+      return {
+        add(piece) {
+          const bytes = Buffer.from(pieceText(piece), "utf8");
+          pieces.push(bytes);
+          if (piece.volatile !== true) hash.update(bytes);
+        },
+        async end() {
+          const digest = hash.digest("hex");
+          if (digest === last) return false;
+          await write(path, pieces);
+          last = digest;
+          return true;
+        },
+      };
+    },
+    close: async () => {},
+  };
+}
+
+/**
+ * A writer on a worker thread (`state-file-worker.ts`): the server's thread only copies each piece over (a run of
+ * records as a structured clone); the worker stringifies, digests and writes. The worker is held (ref'd) while a save
+ * is under way, so a last save at shutdown completes before the process exits.
+ */
+export function createWorkerWriter(path: string, lastDigest: string | undefined): StateFileWriter {
+  let worker: Promise<Worker> | undefined;
+  let nextId = 1;
+  let last = lastDigest;
+  const waiting = new Map<number, { resolve: (written: boolean) => void; reject: (error: Error) => void }>();
+  const start = () => {
+    worker ??= startWorker("state-file-worker").then((thread) => {
+      thread.on("message", (reply: StateFileReply) => {
+        const job = waiting.get(reply.id);
+        if (!job) return;
+        waiting.delete(reply.id);
+        if (waiting.size === 0) thread.unref();
+        if ("error" in reply) job.reject(new Error(reply.error));
+        else {
+          if (reply.written) last = reply.digest;
+          job.resolve(reply.written);
+        }
+      });
+      const gone = (reason: string) => {
+        worker = undefined;
+        for (const job of waiting.values()) job.reject(new Error(reason));
+        waiting.clear();
+      };
+      thread.on("error", (error) => gone(`the state file worker failed (${error.message})`));
+      thread.on("exit", (code) => gone(`the state file worker exited with code ${code}`));
+      return thread;
+    });
+    worker.catch(() => {
+      worker = undefined;
+    });
+    return worker;
+  };
+  return {
+    save() {
+      const id = nextId++;
+      const thread = start();
+      // Sent in order once the worker runs (at the first save it is still starting).
+      const send = (message: StateFileMessage) =>
+        void thread.then(
+          (t) => t.postMessage(message),
+          () => undefined,
+        );
+      return {
+        add: (piece) => send({ kind: "piece", id, piece }),
+        end: () =>
+          new Promise<boolean>((resolve, reject) => {
+            waiting.set(id, { resolve, reject });
+            thread.then(
+              (t) => {
+                t.ref();
+                t.postMessage({ kind: "end", id, path, lastDigest: last } satisfies StateFileMessage);
+              },
+              (error: unknown) => {
+                waiting.delete(id);
+                reject(error instanceof Error ? error : new Error(String(error)));
+              },
+            );
+          }),
+      };
+    },
+    async close() {
+      const running = worker;
+      worker = undefined;
+      if (running) await (await running.catch(() => undefined))?.terminate();
+    },
+  };
 }
 
 /**
@@ -499,10 +394,10 @@ function digestOf(pieces: Iterable<TextPiece>): string {
  * skipped, so reads never rewrite the file. A failed write is reported with `report` and leaves the previous file
  * in place; the next change (or the stop) tries again.
  *
- * A save never holds the main thread for long: `capture()` gives the live records (no copy), which are written into
- * text in slices of about {@link SAVE_SLICE_MS} through `gate` (changes wait meanwhile, reads are answered between
- * slices), and the text is written, fsynced and renamed in node's thread pool. Saves run one at a time; changes
- * made during a save are saved by the next one.
+ * A save never holds the server's thread for long: `capture()` gives the live records (no copy), which are handed to
+ * `writer` piece by piece in slices of about {@link SAVE_SLICE_MS} through `gate` (changes wait meanwhile, reads are
+ * answered between slices). With {@link createWorkerWriter} the pieces are stringified, digested and written on a
+ * worker thread. Saves run one at a time; changes made during a save are saved by the next one.
  */
 export function createStateSaver(options: {
   path: string;
@@ -511,7 +406,9 @@ export function createStateSaver(options: {
   debounceMs?: number;
   /** What the file holds now (just loaded or created): saves start once the state differs from it. */
   written?: StateFile;
-  /** How a save is written (default {@link writeFileAtomicallyAsync}). */
+  /** Where the pieces go (default: this thread, {@link createThreadWriter} with `write`). */
+  writer?: (path: string, lastDigest: string | undefined) => StateFileWriter;
+  /** How a save is written by the default writer (default {@link writeFileAtomically}). */
   write?: (path: string, pieces: readonly Uint8Array[]) => Promise<void> | void;
   /** What keeps changes out of a capture (default: a gate of its own, which nothing else waits on). */
   gate?: ChangeGate;
@@ -523,8 +420,10 @@ export function createStateSaver(options: {
   const sliceMs = options.sliceMs ?? SAVE_SLICE_MS;
   const debounceMs = options.debounceMs ?? SAVE_DEBOUNCE_MS;
   const gate = options.gate ?? createChangeGate();
-  const write = options.write ?? ((path, pieces) => writeFileAtomicallyAsync(path, pieces));
-  let lastDigest = options.written ? digestOf(stateFileText(options.written)) : undefined;
+  const lastDigest = options.written ? digestOf(stateFileText(options.written)) : undefined;
+  const writer = options.writer
+    ? options.writer(options.path, lastDigest)
+    : createThreadWriter(options.path, lastDigest, options.write);
   let lastError: string | null = null;
   let savedAt: string | null = options.written?.savedAt ?? null;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -533,33 +432,28 @@ export function createStateSaver(options: {
   /** The save in progress: the next one starts after it. */
   let saving: Promise<boolean> = Promise.resolve(true);
 
-  /** Write the live state into text, slice by slice, with changes held back. */
-  function captureText(): Promise<{ file: StateFile; pieces: Buffer[]; digest: string }> {
+  /** Hand the live state to the writer, slice by slice, with changes held back; resolves when it is written. */
+  function capture(): Promise<{ file: StateFile; written: Promise<boolean> }> {
     return gate.capture(async () => {
       gate.readsWait = options.readsMayChange?.() ?? false;
       const file = options.capture();
-      const hash = createHash("sha1");
-      const pieces: Buffer[] = [];
+      const job = writer.save();
       let sliceStart = performance.now();
       for (const piece of stateFileText(file)) {
-        // Encoded once, here: the digest and the write use the same bytes.
-        const bytes = Buffer.from(piece.text, "utf8");
-        pieces.push(bytes);
-        if (!piece.volatile) hash.update(bytes);
+        job.add(piece);
         if (performance.now() - sliceStart >= sliceMs) {
           await nextTurn();
           sliceStart = performance.now();
         }
       }
-      return { file, pieces, digest: hash.digest("hex") };
+      return { file, written: job.end() };
     });
   }
 
   async function save(): Promise<boolean> {
-    const { file, pieces, digest } = await captureText();
-    if (digest === lastDigest) return true;
+    const { file, written } = await capture();
     try {
-      await write(options.path, pieces);
+      if (!(await written)) return true;
     } catch (error) {
       // Said once, not at every change while the disk stays full; the status says it until a save succeeds.
       if (lastError === null) {
@@ -570,13 +464,11 @@ export function createStateSaver(options: {
       lastError = reasonOf(error);
       return false;
     }
-    lastDigest = digest;
     if (lastError !== null) options.report(`saved the state file ${options.path} again`);
     lastError = null;
     savedAt = file.savedAt;
     return true;
   }
-
   function flush(): Promise<boolean> {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;

@@ -4,59 +4,15 @@
  * run and plans one run at a time, in the order they come; a worker that dies fails the runs it held and the next run
  * starts a new one. See docs/decisions/0024-work-off-the-request-thread.md.
  */
-import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import type { RunPlanner, RunPlanRequest, RunPlanResult } from "../domain/scheduling/run-plan.js";
 import type { PlanMessage } from "./scheduling-worker.js";
-
-// The CJS build has no import.meta; node gives it __dirname instead.
-const here = typeof __dirname === "string" ? __dirname : dirname(fileURLToPath(import.meta.url));
+import { startWorker } from "./worker-script.js";
 
 /** A planner on a worker thread, to be closed with the server. */
 export interface WorkerPlanner extends RunPlanner {
   /** Stop the worker. Runs still planning stay pending, their work kept: a saved state plans them again at its start. */
   close(): Promise<void>;
-}
-
-let sourceBundle: Promise<string> | undefined;
-
-/**
- * The worker's script: the built file beside this module (`scheduling-worker.js` or `.cjs`, this build's format
- * first), else, run from source (`npm start`, tests), the sources bundled now with esbuild and kept in memory.
- */
-async function workerScript(): Promise<{ file: string } | { code: string }> {
-  const formats = typeof __dirname === "string" ? [".cjs", ".js"] : [".js", ".cjs"];
-  for (const extension of formats) {
-    const file = join(here, `scheduling-worker${extension}`);
-    if (existsSync(file)) return { file };
-  }
-  sourceBundle ??= (async () => {
-    const source = join(here, "scheduling-worker.ts");
-    if (!existsSync(source)) {
-      throw new Error(
-        `Failed to start the scheduling worker: neither ${join(here, "scheduling-worker.js")} nor ${source} exists`,
-      );
-    }
-    // Only reached from source, where esbuild (a devDependency of the repository) is installed.
-    const { build } = await import("esbuild");
-    const result = await build({
-      entryPoints: [source],
-      bundle: true,
-      format: "cjs",
-      platform: "node",
-      target: "node20",
-      write: false,
-      logLevel: "silent",
-      alias: { "@dispatchkit/optimizer": join(here, "../../../optimizer/src/index.ts") },
-    });
-    return result.outputFiles[0]?.text ?? "";
-  })();
-  sourceBundle.catch(() => {
-    sourceBundle = undefined;
-  });
-  return { code: await sourceBundle };
 }
 
 /**
@@ -81,10 +37,8 @@ export function createWorkerPlanner(options: {
   }
 
   function start(): Promise<Worker> {
-    worker ??= workerScript().then((script) => {
-      const thread = "file" in script ? new Worker(script.file) : new Worker(script.code, { eval: true });
-      // The server keeps the process alive; an idle worker never does.
-      thread.unref();
+    // Unref'd: the server keeps the process alive; an idle worker never does.
+    worker ??= startWorker("scheduling-worker").then((thread) => {
       thread.on("message", (message: { id: number; result?: RunPlanResult; error?: string }) => {
         const job = pending.get(message.id);
         if (!job) return;
