@@ -6,9 +6,10 @@
  * first file whose capture began after it (the file's `savedAt`, read from its first bytes at each rename). Last, a
  * `kill -9` check: orders confirmed more than `--window` ms before the kill must be in the file it leaves.
  *
- *   npx tsx bench/state-saves.ts [--mb 100 --seconds 20 --every 250 --window 3000 --from-dist]
+ *   npx tsx bench/state-saves.ts [--mb 100 --seconds 20 --every 250 --window 3000 --from-dist --trace-gc]
  *
- * `--from-dist` runs the built CLI (`npm run build` first) instead of the sources through tsx.
+ * `--from-dist` runs the built CLI (`npm run build` first) instead of the sources through tsx; `--trace-gc` prints the
+ * server's garbage collections that paused it for more than 50 ms.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync, watch } from "node:fs";
@@ -27,6 +28,7 @@ const SECONDS = arg("--seconds", 20);
 const EVERY_MS = arg("--every", 250);
 const WINDOW_MS = arg("--window", 3000);
 const FROM_DIST = process.argv.includes("--from-dist");
+const TRACE_GC = process.argv.includes("--trace-gc");
 const TOKEN = "bench-token";
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const CENTRE = { latitude: 52.52, longitude: 13.405 };
@@ -37,7 +39,7 @@ function start(file: string): Promise<{ child: ChildProcess; url: string }> {
     : ["--import", "tsx", join(ROOT, "packages/fake/src/standalone/cli.ts")];
   const child = spawn(
     process.execPath,
-    [...args, "serve", "--port", "0", "--empty", "--quiet", "--token", TOKEN, "--state", file],
+    [...(TRACE_GC ? ["--trace-gc"] : []), ...args, "serve", "--port", "0", "--empty", "--quiet", "--token", TOKEN, "--state", file],
     {
       stdio: ["ignore", "pipe", "inherit"],
     },
@@ -45,6 +47,9 @@ function start(file: string): Promise<{ child: ChildProcess; url: string }> {
   return new Promise((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`dispatch-fake exited with ${code} before listening`)));
     createInterface({ input: child.stdout! }).on("line", (line) => {
+      // With --trace-gc: the collections that paused the server's thread for more than 50 ms.
+      const pause = /(Mark-Compact|Scavenge)[^,]*, ([\d.]+) \/ [\d.]+ ms/.exec(line);
+      if (pause && Number(pause[2]) > 50) console.log(`  gc pause: ${pause[1]} ${pause[2]} ms`);
       const url = /listening on (http:\/\/\S+)/.exec(line)?.[1];
       if (url) resolve({ child, url });
     });

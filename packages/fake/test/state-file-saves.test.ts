@@ -167,6 +167,19 @@ describe("createStateSaver with a large state", () => {
         sliceMs: 0,
         ...(writer ? { writer } : {}),
       });
+      const post = async (name: string) => {
+        const answer = await fake.fetch(`/v2/orders?workspaceUuid=${fake.workspaces[0]?.uuid}`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${fake.token}`, "content-type": "application/json" },
+          body: JSON.stringify([
+            { deliveryDate: "2026-11-24", name, locations: [{ address: "X", latitude: 52.5, longitude: 13.4 }] },
+          ]),
+        });
+        expect(answer.status).toBe(201);
+      };
+      // A first save (a worker thread starts meanwhile), then a change for the save under test to write.
+      expect(await saver.flush()).toBe(true);
+      await post("Made before the save");
       const events: string[] = [];
       const saved = saver.flush().then((ok) => events.push(`saved ${ok}`));
       // A read between two slices of the capture, and a change made then, which waits for the capture to end.
@@ -176,18 +189,7 @@ describe("createStateSaver with a large state", () => {
           done(
             gate.change(async () => {
               events.push("change runs");
-              const answer = await fake.fetch(`/v2/orders?workspaceUuid=${fake.workspaces[0]?.uuid}`, {
-                method: "POST",
-                headers: { authorization: `Bearer ${fake.token}`, "content-type": "application/json" },
-                body: JSON.stringify([
-                  {
-                    deliveryDate: "2026-11-24",
-                    name: "Made during the capture",
-                    locations: [{ address: "X", latitude: 52.5, longitude: 13.4 }],
-                  },
-                ]),
-              });
-              expect(answer.status).toBe(201);
+              await post("Made during the capture");
             }),
           );
         }),
@@ -196,6 +198,7 @@ describe("createStateSaver with a large state", () => {
       expect(events.indexOf("read answered")).toBeLessThan(events.indexOf("change runs"));
       expect(events.indexOf("change runs")).toBeLessThan(events.indexOf("saved true"));
       // The change waited for the capture: the file holds the state before it, and the next save writes it.
+      expect(readFileSync(path, "utf8")).toContain("Made before the save");
       expect(readFileSync(path, "utf8")).not.toContain("Made during the capture");
       expect(await saver.flush()).toBe(true);
       const written = readFileSync(path, "utf8");

@@ -270,6 +270,8 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * equal to the last one written is not.
  */
 export interface StateFileWriter {
+  /** Resolves once the writer can take pieces at once (its worker thread started). */
+  ready(): Promise<void>;
   /** One save: its pieces in order, then `end()`, which resolves true once written, false when skipped as unchanged. */
   save(): { add(piece: TextPiece): void; end(): Promise<boolean> };
   /** Let go of what the writer holds (its worker thread). */
@@ -294,6 +296,7 @@ export function createThreadWriter(
 ): StateFileWriter {
   let last = lastDigest;
   return {
+    ready: async () => {},
     save() {
       const hash = createHash("sha1");
       const pieces: Buffer[] = [];
@@ -323,9 +326,20 @@ export function createThreadWriter(
  */
 export function createWorkerWriter(path: string, lastDigest: string | undefined): StateFileWriter {
   let worker: Promise<Worker> | undefined;
+  /** The worker once started: pieces are posted to it at once, so each slice pays for its own copies. */
+  let started: Worker | undefined;
+  /** What was sent before the worker started, in order. */
+  let queued: StateFileMessage[] = [];
   let nextId = 1;
   let last = lastDigest;
   const waiting = new Map<number, { resolve: (written: boolean) => void; reject: (error: Error) => void }>();
+  const gone = (reason: string) => {
+    worker = undefined;
+    started = undefined;
+    queued = [];
+    for (const job of waiting.values()) job.reject(new Error(reason));
+    waiting.clear();
+  };
   const start = () => {
     worker ??= startWorker("state-file-worker").then((thread) => {
       thread.on("message", (reply: StateFileReply) => {
@@ -339,51 +353,47 @@ export function createWorkerWriter(path: string, lastDigest: string | undefined)
           job.resolve(reply.written);
         }
       });
-      const gone = (reason: string) => {
-        worker = undefined;
-        for (const job of waiting.values()) job.reject(new Error(reason));
-        waiting.clear();
-      };
       thread.on("error", (error) => gone(`the state file worker failed (${error.message})`));
       thread.on("exit", (code) => gone(`the state file worker exited with code ${code}`));
+      for (const message of queued.splice(0)) post(thread, message);
+      started = thread;
       return thread;
     });
-    worker.catch(() => {
-      worker = undefined;
-    });
+    worker.catch((error: unknown) => gone(error instanceof Error ? error.message : String(error)));
     return worker;
   };
+  function post(thread: Worker, message: StateFileMessage): void {
+    if (message.kind === "end") {
+      // Held while a save is under way: a last save at shutdown completes before the process exits.
+      thread.ref();
+      thread.postMessage({ ...message, lastDigest: last });
+    } else thread.postMessage(message);
+  }
+  const send = (message: StateFileMessage) => {
+    if (started) post(started, message);
+    else {
+      queued.push(message);
+      void start();
+    }
+  };
   return {
+    ready: async () => {
+      await start();
+    },
     save() {
       const id = nextId++;
-      const thread = start();
-      // Sent in order once the worker runs (at the first save it is still starting).
-      const send = (message: StateFileMessage) =>
-        void thread.then(
-          (t) => t.postMessage(message),
-          () => undefined,
-        );
       return {
         add: (piece) => send({ kind: "piece", id, piece }),
         end: () =>
           new Promise<boolean>((resolve, reject) => {
             waiting.set(id, { resolve, reject });
-            thread.then(
-              (t) => {
-                t.ref();
-                t.postMessage({ kind: "end", id, path, lastDigest: last } satisfies StateFileMessage);
-              },
-              (error: unknown) => {
-                waiting.delete(id);
-                reject(error instanceof Error ? error : new Error(String(error)));
-              },
-            );
+            send({ kind: "end", id, path, lastDigest: last });
           }),
       };
     },
     async close() {
       const running = worker;
-      worker = undefined;
+      gone("the state file worker was closed");
       if (running) await (await running.catch(() => undefined))?.terminate();
     },
   };
@@ -451,6 +461,9 @@ export function createStateSaver(options: {
   }
 
   async function save(): Promise<boolean> {
+    // Before the capture, not during it (changes wait then): a worker that has to start first would take the first
+    // save's pieces all at once when it is up. A worker that cannot start fails the save at its end, reported below.
+    await writer.ready().catch(() => undefined);
     const { file, written } = await capture();
     try {
       if (!(await written)) return true;
