@@ -182,9 +182,12 @@ export interface ScheduleActionSummary {
   committed: boolean;
 }
 
-/** Per-route outcome of a `publish` action. */
+/**
+ * Per-route outcome of a `publish` action: `finished` (published), `skipped` (no orders: not published, and it
+ * does not fail the action) or `failed` (it fails the action); `error` says why for the last two.
+ */
 export interface PublishActionSummary {
-  routes: { uuid: string; status: "finished" | "failed"; error?: string }[];
+  routes: { uuid: string; status: "finished" | "skipped" | "failed"; error?: string }[];
 }
 
 /** Outcome of an order `update` action. */
