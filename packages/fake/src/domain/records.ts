@@ -354,7 +354,10 @@ export type WebhookAttemptResult = "succeeded" | "rejected" | "timeout" | "conne
 export interface WebhookAttemptRecord {
   /** 1 to 6. */
   attempt: number;
-  /** When it was made (its `x-dispatch-timestamp`, in ms). */
+  /**
+   * When it was made, on the fake's clock. In process it is the `x-dispatch-timestamp` (in ms); a server signs with
+   * its wall clock instead (`webhooks.timestampClock`).
+   */
   at: number;
   result: WebhookAttemptResult;
   /** The status answered; null on a timeout or a connection error. */
