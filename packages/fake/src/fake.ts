@@ -278,6 +278,7 @@ export function createFake(options: FakeOptions = {}): Fake {
     background,
     nextDueAt: nextDue,
     ownUrls,
+    useHostTimestampClock: webhookDispatcher.useHostTimestampClock,
   };
   return attachRuntime(fake, runtime);
 }
