@@ -345,7 +345,7 @@ async function main() {
     if (!(error instanceof DomainError) || fixturesPath === undefined) throw error;
     // Every problem on a line of its own: a file may have many.
     const problems = (error.details ?? []).map(({ path, message }) => `\n  ${path}: ${message}`).join("");
-    console.error(`dispatch-fake: Failed to load the fixtures ${fixturesPath}: ${problems || error.message}`);
+    console.error(`dispatch-fake: Failed to load the fixtures ${fixturesPath}:${problems || ` ${error.message}`}`);
     process.exit(1);
   }
   if (stored) applyStateFile(fake, stored);
