@@ -14,6 +14,7 @@ import { contextOf } from "./support/internals.js";
 
 const NOW = "2026-11-23T08:00:00Z";
 const EXAMPLE = fileURLToPath(new URL("../../../examples/fixtures/delivery-day.json", import.meta.url));
+const GUIDE = fileURLToPath(new URL("../../../docs/standalone.md", import.meta.url));
 
 /** A small day: one organization, a workspace, a route with one order on it, an order off it, a subscription. */
 function day(): Fixtures {
@@ -283,6 +284,26 @@ describe("the example fixture, examples/fixtures/delivery-day.json", () => {
     expect(open.map((o) => o.customerOrderNumber)).toEqual(["ACME-1004", "ACME-2001"]);
     expect([...ctx.state.webhooks.subscriptions.values()]).toMatchObject([
       { workspaceUuid: workspaces[1]!.uuid, secret: "whsec_acme_fixture_secret_0001" },
+    ]);
+  });
+});
+
+describe("the guide's fixtures, docs/standalone.md", () => {
+  it("loads the JSON of 'Start with your own data': Van 1 with its order, the subscription with its secret", () => {
+    const guide = readFileSync(GUIDE, "utf8");
+    const section = guide.slice(guide.indexOf("\n## Start with your own data\n"));
+    const json = /^```json\n([\s\S]*?)^```$/m.exec(section)?.[1];
+    const loaded = createFake({ now: NOW }).control.loadFixtures(JSON.parse(json ?? "null") as Fixtures);
+    expect(loaded.routes).toEqual([
+      {
+        key: "van-1",
+        uuid: expect.any(String),
+        workspaceUuid: loaded.workspaces[0]?.uuid,
+        orderUuids: [loaded.orders[0]?.uuid],
+      },
+    ]);
+    expect(loaded.webhooks).toEqual([
+      { key: null, uuid: expect.any(String), workspaceUuid: null, secret: "whsec_my_receiver_knows_this" },
     ]);
   });
 });
