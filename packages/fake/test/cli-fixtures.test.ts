@@ -21,7 +21,7 @@ interface Cli {
   child: ChildProcessByStdio<null, Readable, Readable>;
   stdout(): string;
   stderr(): string;
-  /** Resolves with the server's URL once it printed its first line. */
+  /** Resolves with the server's URL once it printed its start lines. */
   ready(): Promise<string>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
@@ -68,8 +68,9 @@ function runCli(args: string[], env: Record<string, string> = {}): Cli {
     stderr: () => err,
     async ready() {
       for (const start = Date.now(); Date.now() - start < 60_000; ) {
-        const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
-        if (url) return url;
+        // The whole start: the text banner's last line, or the one JSON line.
+        const url = /listening on (http:\/\/[^\s"]+)/.exec(out)?.[1];
+        if (url && (out.includes("\n  stop:") || (out.startsWith("{") && out.includes("\n")))) return url;
         if (done) throw new Error(`dispatch-fake exited before it listened:\n${out}\n${err}`);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
@@ -107,7 +108,7 @@ describe("dispatch-fake --fixtures FILE", () => {
     const cli = runCli(["--port", "0", "--now", NOW, "--quiet", "--fixtures", "examples/fixtures/delivery-day.json"]);
     const url = await cli.ready();
     expect(cli.stdout()).toContain(
-      `  fixtures:  ${EXAMPLE} (1 organizations, 2 workspaces, 1 routes, 5 orders, 1 webhooks)\n`,
+      `  fixtures:  ${EXAMPLE} (1 organization, 2 workspaces, 1 route, 5 orders, 1 webhook)\n`,
     );
     expect(cli.stdout()).not.toContain("demo data");
     const health = await call(url, "GET", "/_fake/health");
@@ -161,6 +162,18 @@ describe("dispatch-fake --fixtures FILE", () => {
     const again = (await call(url, "GET", "/v2/workspaces", { token: "acme-token" })).body.data;
     expect(again[0].uuid).toBe(berlin);
     expect(await orderNumbers(url, "acme-token", berlin)).toEqual(["ACME-1001", "ACME-1002", "ACME-1003", "ACME-1004"]);
+    cli.child.kill("SIGTERM");
+    expect(await cli.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it("says what it loaded in its JSON start line (--log-format json)", async () => {
+    const cli = runCli(["--port", "0", "--quiet", "--log-format", "json"], { DISPATCH_FAKE_FIXTURES: EXAMPLE });
+    await cli.ready();
+    const start = JSON.parse(cli.stdout().split("\n")[0] ?? "");
+    expect(start).toMatchObject({
+      demo: null,
+      fixtures: { path: EXAMPLE, organizations: 1, workspaces: 2, routes: 1, orders: 5, webhooks: 1 },
+    });
     cli.child.kill("SIGTERM");
     expect(await cli.exited).toEqual({ code: 0, signal: null });
   });

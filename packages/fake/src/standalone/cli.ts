@@ -434,7 +434,7 @@ async function main() {
   if (demo) console.log(`  demo data: ${demo.orders} orders and ${demo.routes} routes for ${demo.date}`);
   if (fixturesPath !== undefined) {
     const loaded = Object.entries(counts(fixtures))
-      .map(([list, count]) => `${count} ${list}`)
+      .map(([list, count]) => `${count} ${count === 1 ? list.slice(0, -1) : list}`)
       .join(", ");
     console.log(`  fixtures:  ${fixturesPath} (${loaded})`);
   }
