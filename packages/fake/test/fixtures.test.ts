@@ -144,23 +144,33 @@ describe("createFake({ fixtures })", () => {
     ]);
   });
 
-  it("checks the document's own shape against control-openapi.yaml's Fixtures schema", () => {
+  it("checks the document's own shape against control-openapi.yaml's Fixtures schema, and its records all the same", () => {
     const error = thrown(() =>
       createFake({
         fixtures: {
           organizations: [{ key: "has space", tokens: [] }],
           workspaces: [{ key: "w", organization: "acme", serviceArea: { latitude: 95 } }],
+          orders: [{ deliveryDate: "2026-11-30" }, 7],
           extra: true,
         } as never,
       }),
     );
     expect(error.details).toEqual([
+      // The document's own fields, by its schema…
       { path: "organizations[0].key", message: "must match /^[A-Za-z0-9][A-Za-z0-9._-]*$/" },
       { path: "organizations[0].tokens", message: "must have at least 1 item" },
       { path: "workspaces[0].serviceArea.latitude", message: "must be at most 90" },
       { path: "workspaces[0].serviceArea.longitude", message: "is required" },
       { path: "workspaces[0].serviceArea.radiusKm", message: "is required" },
+      { path: "orders[0].workspace", message: "is required" },
+      { path: "orders[1]", message: "must be an object, got a number" },
       { path: "extra", message: 'unknown field "extra"' },
+      // …then the references and each record's fields, by the API's checks, in the same answer.
+      {
+        path: "workspaces[0].organization",
+        message: 'names no organization of the fixtures: no organization has the key "acme"',
+      },
+      { path: "orders[0].locations", message: "is required" },
     ]);
   });
 });

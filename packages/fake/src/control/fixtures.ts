@@ -25,6 +25,7 @@ import type { components } from "./generated/control-openapi.js";
 import { FIXTURES_SCHEMA } from "./generated/fixtures-schema.js";
 
 type Schemas = components["schemas"];
+type FixtureWorkspace = Schemas["FixtureWorkspace"];
 
 /** A route of the fixtures: its key, its workspace, and the fields of a route of `POST /v2/routes`. */
 export type FixtureRoute = Pick<Schemas["FixtureRoute"], "key" | "workspace"> & Api["schemas"]["RouteInput"];
@@ -61,7 +62,7 @@ type WorkspaceRef = { readonly file: number } | { readonly held: Workspace };
 /** The fixtures checked, every reference resolved: what {@link createFixtures} creates. */
 export interface CheckedFixtures {
   readonly organizations: readonly { key: string; name: string | undefined; tokens: readonly string[] }[];
-  readonly workspaces: readonly { key: string; organization: number; init: Schemas["FixtureWorkspace"] }[];
+  readonly workspaces: readonly { key: string; organization: number; init: FixtureWorkspace }[];
   readonly routes: readonly { key: string | null; workspace: WorkspaceRef; input: RouteInput }[];
   readonly orders: readonly { key: string | null; workspace: WorkspaceRef; route: number | null; input: OrderInput }[];
   readonly webhooks: readonly {
@@ -72,18 +73,35 @@ export interface CheckedFixtures {
   }[];
 }
 
+/** A JSON object, or undefined for anything else. */
+function objectOf(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === "object" && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+/** A string, or undefined for anything else (the schema names a value of another type). */
+const stringOf = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
+
+/** The records of one list of the document, as objects (undefined where an item is not one). */
+function recordsOf(document: Record<string, unknown>, list: string): (Record<string, unknown> | undefined)[] {
+  const items = document[list];
+  return Array.isArray(items) ? items.map(objectOf) : [];
+}
+
 /** The index of each key of a list; a key given twice is a problem of the later record. */
-function keysOf(records: readonly { key?: string | undefined }[], list: string, details: ErrorDetail[]) {
+function keysOf(records: readonly (Record<string, unknown> | undefined)[], list: string, details: ErrorDetail[]) {
   const index = new Map<string, number>();
   records.forEach((record, i) => {
-    if (record.key === undefined) return;
-    const first = index.get(record.key);
+    const key = stringOf(record?.key);
+    if (key === undefined) return;
+    const first = index.get(key);
     if (first !== undefined) {
       details.push({
         path: formatPath([list, i, "key"]),
-        message: `duplicate key ${JSON.stringify(record.key)} (${list}[${first}] has it)`,
+        message: `duplicate key ${JSON.stringify(key)} (${list}[${first}] has it)`,
       });
-    } else index.set(record.key, i);
+    } else index.set(key, i);
   });
   return index;
 }
@@ -109,21 +127,21 @@ function parseApiFields<S extends z.ZodType>(
 }
 
 /**
- * Check `value` as fixtures for the fake of `ctx`: the document's schema, then each record with the API's checks,
- * then the references and tokens. Throws 400 VALIDATION_FAILED naming every problem (`orders[3].locations`).
+ * Check `value` as fixtures for the fake of `ctx`: the document's schema, each record with the API's checks, the
+ * keys, tokens and references. Throws 400 VALIDATION_FAILED naming every problem (`orders[3].locations`): the
+ * records are checked even when the document's own fields have problems, so one run shows them all.
  */
 export function checkFixtures(ctx: Context, value: unknown, own: OwnUrls): CheckedFixtures {
   const parsed = fixturesSchema().safeParse(value);
-  if (!parsed.success) throw validationFailed(ACTION, zodDetails(parsed.error, [], value));
-  // The schema checked it; the record fields the API checks are read from the value itself (the schema's copy of an
-  // open object is not needed).
-  const fixtures = value as Fixtures;
-  const details: ErrorDetail[] = [];
-  const organizations = fixtures.organizations ?? [];
-  const workspaces = fixtures.workspaces ?? [];
-  const routes = fixtures.routes ?? [];
-  const orders = fixtures.orders ?? [];
-  const webhooks = fixtures.webhooks ?? [];
+  const details: ErrorDetail[] = parsed.success ? [] : zodDetails(parsed.error, [], value);
+  // The records are read from the value itself, defensively: where the schema found a problem, the field may be of any
+  // type, and the checks below skip what they cannot read (the schema's detail names it).
+  const document = objectOf(value) ?? {};
+  const organizations = recordsOf(document, "organizations");
+  const workspaces = recordsOf(document, "workspaces");
+  const routes = recordsOf(document, "routes");
+  const orders = recordsOf(document, "orders");
+  const webhooks = recordsOf(document, "webhooks");
   const organizationKeys = keysOf(organizations, "organizations", details);
   const workspaceKeys = keysOf(workspaces, "workspaces", details);
   const routeKeys = keysOf(routes, "routes", details);
@@ -132,7 +150,9 @@ export function checkFixtures(ctx: Context, value: unknown, own: OwnUrls): Check
 
   const tokens = new Map<string, string>();
   organizations.forEach((organization, i) => {
-    organization.tokens.forEach((token, t) => {
+    const given = organization?.tokens;
+    (Array.isArray(given) ? given : []).forEach((token: unknown, t) => {
+      if (typeof token !== "string") return;
       const path = `organizations[${i}].tokens[${t}]`;
       const first = tokens.get(token);
       if (ctx.state.tokens.has(token)) {
@@ -143,32 +163,41 @@ export function checkFixtures(ctx: Context, value: unknown, own: OwnUrls): Check
     });
   });
 
-  const checkedWorkspaces = workspaces.map((workspace, i) => {
-    const organization = organizationKeys.get(workspace.organization);
-    if (organization === undefined) {
+  const organizationRef = (reference: unknown, path: string): number | undefined => {
+    const key = stringOf(reference);
+    if (key === undefined) return undefined;
+    const index = organizationKeys.get(key);
+    if (index === undefined) {
       details.push({
-        path: `workspaces[${i}].organization`,
-        message: `names no organization of the fixtures: no organization has the key ${JSON.stringify(workspace.organization)}`,
+        path,
+        message: `names no organization of the fixtures: no organization has the key ${JSON.stringify(key)}`,
       });
     }
-    if (workspace.timezone !== undefined && !isTimeZone(workspace.timezone)) {
+    return index;
+  };
+  const checkedWorkspaces = workspaces.map((workspace, i) => {
+    const organization = organizationRef(workspace?.organization, `workspaces[${i}].organization`);
+    const timezone = stringOf(workspace?.timezone);
+    if (timezone !== undefined && !isTimeZone(timezone)) {
       details.push({
         path: `workspaces[${i}].timezone`,
-        message: `unknown IANA time zone ${JSON.stringify(workspace.timezone)}`,
+        message: `unknown IANA time zone ${JSON.stringify(timezone)}`,
       });
     }
-    return { key: workspace.key, organization: organization ?? -1, init: workspace };
+    return { key: workspace?.key as string, organization: organization ?? -1, init: workspace as FixtureWorkspace };
   });
 
   /** The workspace a reference names, or a problem at `path`. */
-  const workspaceRef = (reference: string, path: string): WorkspaceRef | undefined => {
-    const file = workspaceKeys.get(reference);
+  const workspaceRef = (reference: unknown, path: string): WorkspaceRef | undefined => {
+    const name = stringOf(reference);
+    if (name === undefined) return undefined;
+    const file = workspaceKeys.get(name);
     if (file !== undefined) return { file };
-    const held = ctx.state.workspaces.get(reference);
+    const held = ctx.state.workspaces.get(name);
     if (held) return { held };
     details.push({
       path,
-      message: `names no workspace: ${JSON.stringify(reference)} is neither the key of a workspace of the fixtures nor the uuid of one the fake holds`,
+      message: `names no workspace: ${JSON.stringify(name)} is neither the key of a workspace of the fixtures nor the uuid of one the fake holds`,
     });
     return undefined;
   };
@@ -176,54 +205,56 @@ export function checkFixtures(ctx: Context, value: unknown, own: OwnUrls): Check
     "file" in a ? "file" in b && a.file === b.file : "held" in b && a.held.uuid === b.held.uuid;
 
   const checkedRoutes = routes.map((route, i) => {
-    const workspace = workspaceRef(route.workspace, `routes[${i}].workspace`);
-    const input = parseApiFields(routeInput, split(route, ["key", "workspace"]), ["routes", i], details);
+    const workspace = workspaceRef(route?.workspace, `routes[${i}].workspace`);
+    const input = route && parseApiFields(routeInput, split(route, ["key", "workspace"]), ["routes", i], details);
     if (input) checkRouteInput(input, `routes[${i}].`, details);
-    return { key: route.key ?? null, workspace, input };
+    return { key: stringOf(route?.key) ?? null, workspace, input };
   });
 
   const checkedOrders = orders.map((order, i) => {
-    const workspace = workspaceRef(order.workspace, `orders[${i}].workspace`);
-    const input = parseApiFields(orderInput, split(order, ["key", "workspace", "route"]), ["orders", i], details);
+    const workspace = workspaceRef(order?.workspace, `orders[${i}].workspace`);
+    const rest = order && split(order, ["key", "workspace", "route"]);
+    const input = rest && parseApiFields(orderInput, rest, ["orders", i], details);
     if (input) checkOrderInput(input, `orders[${i}].`, details);
+    const routeKey = stringOf(order?.route);
     let route: number | null = null;
-    if (order.route !== undefined) {
-      const index = routeKeys.get(order.route);
+    if (routeKey !== undefined) {
+      const index = routeKeys.get(routeKey);
       const target = index === undefined ? undefined : checkedRoutes[index];
       if (index === undefined || target === undefined) {
         details.push({
           path: `orders[${i}].route`,
-          message: `names no route of the fixtures: no route has the key ${JSON.stringify(order.route)}`,
+          message: `names no route of the fixtures: no route has the key ${JSON.stringify(routeKey)}`,
         });
       } else {
         route = index;
         if (workspace && target.workspace && !sameWorkspace(workspace, target.workspace)) {
           details.push({
             path: `orders[${i}].route`,
-            message: `route ${JSON.stringify(order.route)} is in workspace ${JSON.stringify(routes[index]?.workspace)}, the order in ${JSON.stringify(order.workspace)}`,
+            message: `route ${JSON.stringify(routeKey)} is in workspace ${JSON.stringify(routes[index]?.workspace)}, the order in ${JSON.stringify(order?.workspace)}`,
           });
         }
         if (input && target.input && input.deliveryDate !== target.input.date) {
           details.push({
             path: `orders[${i}].route`,
-            message: `route ${JSON.stringify(order.route)} is for ${target.input.date}, the order's deliveryDate is ${input.deliveryDate}`,
+            message: `route ${JSON.stringify(routeKey)} is for ${target.input.date}, the order's deliveryDate is ${input.deliveryDate}`,
           });
         }
       }
     }
-    return { key: order.key ?? null, workspace, route, input };
+    return { key: stringOf(order?.key) ?? null, workspace, route, input };
   });
 
   const checkedWebhooks = webhooks.map((webhook, i) => {
-    const rest = split(webhook, ["key", "organization", "workspace", "secret"]);
-    if ("workspaceUuid" in rest) {
+    const rest = webhook ? split(webhook, ["key", "organization", "workspace", "secret"]) : undefined;
+    if (rest && "workspaceUuid" in rest) {
       details.push({
         path: `webhooks[${i}].workspaceUuid`,
         message: "name the workspace with workspace (its key, or its uuid) instead",
       });
       delete rest.workspaceUuid;
     }
-    const input = parseApiFields(webhookInput, rest, ["webhooks", i], details);
+    const input = rest && parseApiFields(webhookInput, rest, ["webhooks", i], details);
     const fake = input ? own.reached(input.url) : undefined;
     if (fake !== undefined) {
       details.push({
@@ -232,30 +263,29 @@ export function checkFixtures(ctx: Context, value: unknown, own: OwnUrls): Check
       });
     }
     let owner: CheckedFixtures["webhooks"][number]["owner"] | undefined;
-    if ((webhook.organization === undefined) === (webhook.workspace === undefined)) {
+    if (webhook && (webhook.organization === undefined) === (webhook.workspace === undefined)) {
       details.push({
         path: `webhooks[${i}].organization`,
         message: "give exactly one of organization (every workspace of it), workspace (that workspace only)",
       });
-    } else if (webhook.organization !== undefined) {
-      const organization = organizationKeys.get(webhook.organization);
-      if (organization === undefined) {
-        details.push({
-          path: `webhooks[${i}].organization`,
-          message: `names no organization of the fixtures: no organization has the key ${JSON.stringify(webhook.organization)}`,
-        });
-      } else owner = { organization };
-    } else if (webhook.workspace !== undefined) {
-      const workspace = workspaceRef(webhook.workspace, `webhooks[${i}].workspace`);
+    } else if (webhook?.organization !== undefined) {
+      const organization = organizationRef(webhook.organization, `webhooks[${i}].organization`);
+      if (organization !== undefined) owner = { organization };
+    } else {
+      const workspace = workspaceRef(webhook?.workspace, `webhooks[${i}].workspace`);
       if (workspace) owner = { workspace };
     }
-    return { key: webhook.key ?? null, owner, input, secret: webhook.secret };
+    return { key: stringOf(webhook?.key) ?? null, owner, input, secret: stringOf(webhook?.secret) };
   });
 
   if (details.length > 0) throw validationFailed(ACTION, details);
-  // No problem: every reference resolved and every record parsed.
+  // No problem: the document matches its schema, every reference resolved and every record parsed.
   return {
-    organizations: organizations.map((o) => ({ key: o.key, name: o.name, tokens: o.tokens })),
+    organizations: (organizations as Schemas["FixtureOrganization"][]).map((o) => ({
+      key: o.key,
+      name: o.name,
+      tokens: o.tokens,
+    })),
     workspaces: checkedWorkspaces,
     routes: checkedRoutes as CheckedFixtures["routes"],
     orders: checkedOrders as CheckedFixtures["orders"],
