@@ -34,6 +34,12 @@ export interface FakeOptions {
   /** API token of the seeded organization (default {@link DEFAULT_TOKEN}). */
   token?: string;
   /**
+   * Where the tokens the fake mints and the webhook secrets come from: `"seeded"` (default) from the seed, so a
+   * test gets the same ones on every run; `"random"` from `crypto.getRandomValues`, so nobody who knows the seed
+   * can compute them (what the standalone server uses). Uuids follow the seed either way.
+   */
+  secrets?: "seeded" | "random";
+  /**
    * Freeze time at this instant: the fake then runs on a {@link ManualClock} that only moves when told to,
    * which makes every timestamp deterministic. Without it (and without `clock`) the fake uses real time.
    */

@@ -78,11 +78,13 @@ export function createFake(options: FakeOptions = {}): Fake {
     : options.now !== undefined
       ? createManualClock(toInstant(options.now))
       : createOffsetClock(systemClock);
+  const entropy =
+    options.secrets === "random" ? (words: number) => crypto.getRandomValues(new Uint32Array(words)) : undefined;
   const log: Logger = options.log ?? ((message, error) => console.error(`[dispatch-fake] ${message}`, error));
 
   const context: Context = {
     clock,
-    ids: createIds(seed),
+    ids: createIds(seed, undefined, entropy),
     state: createState(),
     geocoder: options.geocoder ?? hashGeocoder,
     travel: options.travel ?? greatCircleTravel,
@@ -209,7 +211,7 @@ export function createFake(options: FakeOptions = {}): Fake {
     },
     reset() {
       webhookDispatcher.abortInFlight();
-      context.ids = createIds(seed);
+      context.ids = createIds(seed, undefined, entropy);
       context.state = createState();
       context.actions = createActionRuntime(ACTION_RUNNERS, options.actions);
       rateLimiter?.reset();
@@ -281,6 +283,7 @@ export function createFake(options: FakeOptions = {}): Fake {
     background,
     nextDueAt: nextDue,
     ownUrls,
+    useHostTimestampClock: webhookDispatcher.useHostTimestampClock,
   };
   // After the seeded organization, as fake.control.loadFixtures would add them (an invalid document throws here).
   if (fixtures) testControl.loadFixtures(fixtures);

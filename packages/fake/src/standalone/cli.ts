@@ -36,7 +36,8 @@ Every option can also be set by the environment variable after it (the option wi
   --port   port to listen on (0 picks a free one)     default 4010             DISPATCH_FAKE_PORT
   --host   interface to bind                          default 127.0.0.1        DISPATCH_FAKE_HOST
   --token  API token of the seeded organization       default dev-token        DISPATCH_FAKE_TOKEN
-  --seed   seed of every generated id                 default 1                DISPATCH_FAKE_SEED
+  --seed   seed of every generated id (tokens it      default 1                DISPATCH_FAKE_SEED
+           mints and webhook secrets are random)
   --now    freeze the clock at this instant           default: real time       DISPATCH_FAKE_NOW
   --empty  start without the demo orders and routes                            DISPATCH_FAKE_EMPTY=true
   --fixtures  start with the data of this JSON file instead of the demo data:  DISPATCH_FAKE_FIXTURES
@@ -337,6 +338,8 @@ async function main() {
       baseUrl: `http://${values.host}:${port}`,
       token: stored?.token ?? values.token,
       seed: stored?.seed ?? seed,
+      // A server others can reach must not mint tokens and secrets that its seed (1 by default) gives away.
+      secrets: "random",
       ...(now !== undefined ? { now } : {}),
       ...(rateLimit ? { rateLimit } : {}),
       ...(fixtures !== undefined ? { fixtures } : {}),

@@ -884,7 +884,11 @@ export interface components {
         /** @description One attempt of a delivery. */
         WebhookAttempt: {
             attempt: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the attempt was made, on the fake's clock. The standalone server signs the attempt's
+             *     `x-dispatch-timestamp` with its wall clock, so once the fake's clock was moved the two differ.
+             */
             at: string;
             /**
              * @description `succeeded` (a 2xx in time), `rejected` (any other status), `timeout` or `connection_error`.
