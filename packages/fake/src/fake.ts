@@ -181,6 +181,10 @@ export function createFake(options: FakeOptions = {}): Fake {
     throw new Error(`Failed to run the fake's background work: still due after ${MAX_ROUNDS} rounds`);
   }
 
+  const testControl = createControl(context, { seeded: () => seeded.organization, seed, own: ownUrls });
+  // A copy: the caller's object may change after createFake, and a reset loads the fixtures again.
+  const fixtures = options.fixtures === undefined ? undefined : structuredClone(options.fixtures);
+
   const fake: Fake = {
     baseUrl,
     // Built on first use: most of createFake's cost, and the standalone server never needs them.
@@ -216,6 +220,7 @@ export function createFake(options: FakeOptions = {}): Fake {
       drivers.driver.stop();
       keptSnapshots.clear();
       seeded = seedOrganization();
+      if (fixtures) testControl.loadFixtures(fixtures);
     },
     snapshot: () => takeSnapshot(context, seed),
     restore(snapshot) {
@@ -262,7 +267,7 @@ export function createFake(options: FakeOptions = {}): Fake {
     get notifications() {
       return context.state.notifications;
     },
-    control: createControl(context, () => seeded.organization),
+    control: testControl,
     webhooks: createFakeWebhooks(context, webhookDispatcher),
     faults: { add: faults.add, list: faults.list, clear: faults.clear },
     journal: { list: journal.list, clear: journal.clear },
@@ -280,5 +285,7 @@ export function createFake(options: FakeOptions = {}): Fake {
     ownUrls,
     useHostTimestampClock: webhookDispatcher.useHostTimestampClock,
   };
+  // After the seeded organization, as fake.control.loadFixtures would add them (an invalid document throws here).
+  if (fixtures) testControl.loadFixtures(fixtures);
   return attachRuntime(fake, runtime);
 }

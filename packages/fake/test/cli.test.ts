@@ -510,6 +510,7 @@ describe.concurrent("dispatch-fake serve: what users of other mock servers reach
       "seed",
       "now",
       "empty",
+      "fixtures",
       "state",
       "allow-origin",
       "allow-host",
