@@ -134,7 +134,7 @@ test("the card follows a click far down a 250-order list", async () => {
   await open("orders");
   await page.selectOption("#date", PREVIOUS_DATE);
   await expect(page.locator("tr.clickable")).toHaveCount(250);
-  for (const index of [239, 120, 249, 3]) {
+  for (const index of [120, 249, 3, 239]) {
     const row = page.locator("tr.clickable").nth(index);
     const uuid = await row.getAttribute("data-order");
     await row.click();
@@ -400,7 +400,8 @@ test("once the clock has passed the plan's days, it opens on the first date with
   await open("webhooks");
   await expect(page.locator("#deliveries .attempts li").first()).toHaveText(/^Nov 2[45], \d\d:\d\d:\d\d /);
   await open("control");
-  await expect(page.locator("#journal time.at").first()).toHaveText(/^Nov 2[345], \d\d:\d\d:\d\d$/);
+  // The oldest call, from the day the plan was seeded.
+  await expect(page.locator("#journal time.at").last()).toHaveText(/^Nov 24, \d\d:\d\d:\d\d$/);
   await open("orders");
   await page.selectOption("#date", DATE);
   const delivered = (await ordersOf(DATE)).find((o) => o.status === "delivered" && o.deliveryTime.startsWith(DATE));
