@@ -126,6 +126,62 @@ emit(DOCUMENT_PATH, contractDocument);
   emit("packages/fake/src/control/generated/control-openapi.ts", controlTypes);
 }
 
+// Also generates packages/fake/src/control/generated/fixtures-schema.ts: the JSON Schema of a fixtures file (the
+// `Fixtures` schema of packages/fake/control-openapi.yaml and every schema it names, as `$defs`), so `--fixtures`,
+// `POST /_fake/fixtures` and `createFake({ fixtures })` validate against the document itself (decision 0026).
+{
+  const controlDocument = parse(readFileSync(here("packages/fake/control-openapi.yaml"), "utf8"));
+  const all = controlDocument.components.schemas;
+  const ANNOTATIONS = new Set(["description", "examples", "example"]);
+  const named = new Set();
+  const rewrite = (node) => {
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (!node || typeof node !== "object") return node;
+    return Object.fromEntries(
+      Object.entries(node)
+        .filter(([k]) => !ANNOTATIONS.has(k))
+        .map(([k, v]) => {
+          if (k === "$ref") {
+            const name = v.slice("#/components/schemas/".length);
+            named.add(name);
+            return [k, `#/$defs/${name}`];
+          }
+          // The keys of `properties` are field names (a field may be called `description`), never dropped.
+          if (k === "properties") return [k, Object.fromEntries(Object.entries(v).map(([n, p]) => [n, rewrite(p)]))];
+          return [k, rewrite(v)];
+        }),
+    );
+  };
+  const root = rewrite(all.Fixtures);
+  const defs = {};
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const name of [...named]) {
+      if (defs[name] === undefined) {
+        defs[name] = rewrite(all[name]);
+        grown = true;
+      }
+    }
+  }
+  const sorted = Object.fromEntries(
+    Object.keys(defs)
+      .sort()
+      .map((name) => [name, defs[name]]),
+  );
+  const schema = { $schema: "https://json-schema.org/draft/2020-12/schema", ...root, $defs: sorted };
+  emit(
+    "packages/fake/src/control/generated/fixtures-schema.ts",
+    `/**
+ * DO NOT EDIT: generated from the Fixtures schema of packages/fake/control-openapi.yaml (npm run generate).
+ * Change the document and regenerate; CI fails when this file is stale (npm run check:generated).
+ */
+
+/** The JSON Schema of a fixtures file (\`Fixtures\` of control-openapi.yaml), with every schema it names. */
+export const FIXTURES_SCHEMA: Record<string, unknown> = ${JSON.stringify(schema, null, 2)};
+`,
+  );
+}
+
 // Also generates packages/fake/src/standalone/generated/state-schema.ts: the JSON Schema of the state file's data
 // (`FakeDataJson` of packages/fake/src/standalone/state-json.ts), generated from the records' own TypeScript types, so
 // the state file is validated from one description (docs/decisions/0010-state-file.md). Records are open objects (a

@@ -175,7 +175,7 @@ for (const [sdk, fakeMod] of [
   const solution = await cjsSdk.scheduleAndWait(client, { workspaceUuid, date }, { intervalMs: 1 });
   assert.equal(solution.summary.ordersScheduled, 1);
   const published = await esmSdk.publishAndWait(client, { workspaceUuid, date }, { intervalMs: 1 });
-  assert.equal(published.status, "finished");
+  assert.equal(published.action.status, "finished");
   await fake.runUntilIdle();
   assert.equal(received.length, 1, "one route.published delivered to the listener");
   const delivered = await cjsSdk.verifyWebhook({ ...received[0], secret, now: fake.clock.now() });

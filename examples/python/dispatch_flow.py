@@ -8,8 +8,15 @@ repository):
 
     python3 examples/python/dispatch_flow.py --base-url http://127.0.0.1:4010 --token dev-token
 
+With the server started from the example fixtures in the background, --wait polls its health check
+(GET /_fake/health, no token) until it answers before the day begins:
+
+    npm start -- --fixtures examples/fixtures/delivery-day.json &
+    python3 examples/python/dispatch_flow.py --wait 30 --token acme-token --date 2026-11-30
+
 It plans only the orders and the route it creates, on its own date (a week from today unless --date says
-otherwise), so the demo data of the standalone server or anything else in the workspace stays out of it.
+otherwise), so the demo data of the standalone server, the fixtures' orders and routes, or anything else in the
+workspace stay out of it.
 """
 
 import argparse
@@ -91,6 +98,22 @@ class Client:
             if time.monotonic() > deadline:
                 raise RuntimeError(f"the {action['actionName']} action did not end within {timeout_seconds} s")
             time.sleep(float(headers.get("Retry-After") or 1))
+
+
+def wait_for_fake(base_url, timeout_seconds):
+    """Poll the standalone fake's health check (no token) until it answers 200; RuntimeError after the timeout."""
+    url = base_url.rstrip("/") + "/_fake/health"
+    deadline = time.monotonic() + timeout_seconds
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=5) as response:
+                if response.status == 200:
+                    return json.loads(response.read())
+        except (urllib.error.URLError, ConnectionError):
+            pass  # not listening yet, or not answering yet
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the fake at {base_url} did not answer GET /_fake/health within {timeout_seconds:g} s")
+        time.sleep(0.2)
 
 
 def run_day(client, date, timeout_seconds):
@@ -199,8 +222,17 @@ def main(argv=None):
         help="the delivery day, YYYY-MM-DD (default: a week from today)",
     )
     parser.add_argument("--timeout", type=float, default=60, help="seconds to wait for each background action")
+    parser.add_argument(
+        "--wait",
+        type=float,
+        default=0,
+        metavar="SECONDS",
+        help="first wait up to SECONDS for the standalone fake's GET /_fake/health (default: do not wait)",
+    )
     args = parser.parse_args(argv)
     try:
+        if args.wait > 0:
+            wait_for_fake(args.base_url, args.wait)
         summary = run_day(Client(args.base_url, args.token), args.date, args.timeout)
     except ApiError as error:
         print(f"dispatch_flow: {error}", file=sys.stderr)

@@ -9,6 +9,8 @@ export const angleOf = (i: number): number => i * 2.399963;
 
 /** The date the seeded plan is for; the clock starts at 07:00 Berlin time on it. */
 export const DATE = "2026-11-24";
+/** The day before {@link DATE}: the console's check seeds a long list of orders and unscheduled routes on it. */
+export const PREVIOUS_DATE = "2026-11-23";
 /** The fake's API token. */
 export const TOKEN = "console-check-token";
 
@@ -70,6 +72,8 @@ export interface SeedOptions {
   capacity?: number;
   schedule?: boolean;
   publish?: boolean;
+  /** The orders' and routes' date ({@link DATE} unless given). */
+  date?: string;
 }
 
 /**
@@ -78,7 +82,7 @@ export interface SeedOptions {
  */
 export async function seedPlan(
   call: Call,
-  { orders = 14, routes = 3, capacity = 6, schedule = true, publish = true }: SeedOptions = {},
+  { orders = 14, routes = 3, capacity = 6, schedule = true, publish = true, date = DATE }: SeedOptions = {},
 ) {
   const { data: workspaces } = await call("GET", "/v2/workspaces");
   const workspaceUuid: string = workspaces[0].uuid;
@@ -93,7 +97,7 @@ export async function seedPlan(
       const window = i % 3 === 0 ? ["08:00", "12:00"] : i % 3 === 1 ? ["10:00", "15:00"] : ["12:00", "18:00"];
       return {
         name: `Customer ${i + 1}`,
-        deliveryDate: DATE,
+        deliveryDate: date,
         locations: [
           {
             address: `Street ${i + 1}, Berlin`,
@@ -110,7 +114,7 @@ export async function seedPlan(
   }
   const routeInputs = Array.from({ length: routes }, (_, i) => ({
     name: `Van ${i + 1}`,
-    date: DATE,
+    date,
     startTime: "07:30",
     endTime: "19:00",
     startLocation: { address: "Depot, Alexanderplatz 1, Berlin", latitude: lat, longitude: lon },
@@ -120,14 +124,14 @@ export async function seedPlan(
     await call("POST", "/v2/routes", { workspaceUuid, routes: routeInputs.slice(start, start + 500) });
   }
   if (!schedule) return { workspaceUuid, orders: created, schedule: null };
-  const run = await call("POST", "/v2/schedules", { workspaceUuid, date: DATE });
+  const run = await call("POST", "/v2/schedules", { workspaceUuid, date });
   const action = await settle(call, `/v2/schedules/actions/${run.actionUuid ?? run.uuid}`);
-  if (publish) await publishPlan(call, workspaceUuid);
+  if (publish) await publishPlan(call, workspaceUuid, date);
   return { workspaceUuid, orders: created, schedule: action };
 }
 
-/** Publish every route of {@link DATE} and wait for the publication to end. */
-export async function publishPlan(call: Call, workspaceUuid: string): Promise<void> {
-  const published = await call("POST", "/v2/routes/publish", { workspaceUuid, date: DATE });
+/** Publish every route of a date ({@link DATE} unless given) and wait for the publication to end. */
+export async function publishPlan(call: Call, workspaceUuid: string, date = DATE): Promise<void> {
+  const published = await call("POST", "/v2/routes/publish", { workspaceUuid, date });
   await settle(call, `/v2/routes/actions/${published.actionUuid ?? published.uuid}`);
 }

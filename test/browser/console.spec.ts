@@ -1,14 +1,15 @@
 // The standalone fake's console (/_fake/console) in Chromium, against a built server seeded through the API: 16
-// orders on 3 vans of capacity 5 (one left unscheduled), scheduled and published, a webhook subscription to a
-// local receiver. One page walks the panels in order, so the tests run serially on it. Saves screenshots of every
-// panel into docs/images/console-*.png (CONSOLE_SCREENSHOTS=<folder> sets another; CI writes to a temp folder).
+// orders on 3 vans of capacity 5 (one left unscheduled), scheduled and published, on the fake's today; 250 orders
+// and 12 empty routes the day before; a webhook subscription to a local receiver. One page walks the panels in
+// order, so the tests run serially on it. Saves screenshots of every panel into docs/images/console-*.png
+// (CONSOLE_SCREENSHOTS=<folder> sets another; CI writes to a temp folder).
 import { mkdir } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { chromiumPath, NO_CHROMIUM, root } from "./chromium.js";
-import { type Call, seedPlan, startFake } from "./console-seed.js";
+import { type Call, DATE, PREVIOUS_DATE, seedPlan, startFake } from "./console-seed.js";
 
 test.skip(chromiumPath === undefined, NO_CHROMIUM);
 test.describe.configure({ mode: "serial" });
@@ -28,8 +29,12 @@ let workspaceUuid: string;
 let used: Json[];
 let scheduled: number;
 let unscheduled: number;
+let timeZone: string;
 
+/** Load the console afresh on a tab (a new page load: the date it opens on, not one picked before). */
 const open = async (tab: string) => {
+  // From the console's own URL, a goto that changes only the hash would not load the page again.
+  await page.goto("about:blank");
   await page.goto(`${running.url}/_fake/console#${tab}`);
   await page.waitForSelector(`#panel[data-tab="${tab}"]`);
 };
@@ -59,10 +64,14 @@ test.beforeAll(async ({ browser }) => {
   });
   const seeded = await seedPlan(api, { orders: 16, routes: 3, capacity: 5 });
   workspaceUuid = seeded.workspaceUuid;
-  const { data: routes } = await api("GET", `/v2/routes?workspaceUuid=${workspaceUuid}`);
+  const { data: routes } = await api("GET", `/v2/routes?workspaceUuid=${workspaceUuid}&date=${DATE}`);
   used = routes.filter((r: Json) => r.ordersCount > 0);
   scheduled = routes.reduce((n: number, r: Json) => n + r.ordersCount, 0);
   unscheduled = seeded.orders.length - scheduled;
+  // The day before: a long list (the card must follow a click far down) and more routes than the fixed palette.
+  await seedPlan(api, { orders: 250, routes: 12, capacity: 25, schedule: false, date: PREVIOUS_DATE });
+  const { data: workspaces } = await api("GET", "/v2/workspaces");
+  timeZone = workspaces[0].timezone;
 
   // One page for the serial tests, in the worker's browser (the config's chromium and flags).
   page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
@@ -94,6 +103,15 @@ test("the home page links the console, whose overview lists the workspace", asyn
   await shot("overview");
 });
 
+test("it opens on the fake's today, which has routes, not on the first date with routes", async () => {
+  await open("overview");
+  await expect(page.locator("#date option").first(), "the day before has routes too").toHaveAttribute(
+    "value",
+    PREVIOUS_DATE,
+  );
+  await expect(page.locator("#date")).toHaveValue(DATE);
+});
+
 test("the map draws a path per used route, a stop per scheduled order, a cross per unscheduled one", async () => {
   await open("map");
   await page.waitForSelector(".map .route-path");
@@ -112,6 +130,22 @@ test("the orders panel opens an order's details", async () => {
   await shot("orders");
 });
 
+test("the card follows a click far down a 250-order list", async () => {
+  await open("orders");
+  await page.selectOption("#date", PREVIOUS_DATE);
+  await expect(page.locator("tr.clickable")).toHaveCount(250);
+  for (const index of [120, 249, 3, 239]) {
+    const row = page.locator("tr.clickable").nth(index);
+    const uuid = await row.getAttribute("data-order");
+    await row.click();
+    const card = page.locator(`#order-details[data-order="${uuid}"]`);
+    await expect(card, `the card of row ${index + 1} is shown`).toHaveCount(1);
+    await expect(card, `the card of row ${index + 1} is in view`).toBeInViewport({ ratio: 0.9 });
+    await expect(row, `row ${index + 1} stays in view`).toBeInViewport();
+  }
+  await shot("orders-long");
+});
+
 let receivedBefore = 0;
 test("completing stops from the driver panel adds their actual times to the Gantt", async () => {
   await api("POST", "/_fake/clock/advance", { ms: 2 * 3600_000 });
@@ -124,8 +158,160 @@ test("completing stops from the driver panel adds their actual times to the Gant
   await page.locator(`button.miss[data-route="${used[1].uuid}"]`).click();
   await page.waitForFunction(() => document.querySelectorAll(".gantt .gantt-actual").length === 2);
   await shot("driver");
+});
+
+/** The local clock time of an instant in the workspace's time zone, `HH:MM`. */
+const localTime = (iso: string) =>
+  new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
+    new Date(iso),
+  );
+const ordersOf = async (date: string): Promise<Json[]> =>
+  (await api("GET", `/v2/orders?workspaceUuid=${workspaceUuid}&perPage=500`)).data.filter(
+    (o: Json) => o.deliveryDate === date,
+  );
+/** Open an order's card from the orders panel of the date shown. */
+const cardOf = async (uuid: string) => {
+  await page.locator(`tr.clickable[data-order="${uuid}"]`).click();
+  const card = page.locator(`#order-details[data-order="${uuid}"]`);
+  await expect(card).toHaveCount(1);
+  return card;
+};
+const field = (card: ReturnType<Page["locator"]>, name: string) => card.locator(`dt:text-is("${name}") + dd`);
+
+test("the order card says when an order was delivered or missed, and nothing of the sort for an open one", async () => {
+  await api("POST", "/_fake/driver/complete", {
+    routeUuid: used[1].uuid,
+    status: "missed",
+    missedReason: "Nobody home",
+  });
+  const orders = await ordersOf(DATE);
+  const delivered = orders.find((o) => o.status === "delivered");
+  const missed = orders.find((o) => o.status === "missed" && o.deliveryMissedReason === "Nobody home");
+  const scheduledOrder = orders.find((o) => o.status === "scheduled");
+  await open("orders");
+  const deliveredCard = await cardOf(delivered.uuid);
+  await expect(field(deliveredCard, "Delivered at")).toHaveText(localTime(delivered.deliveryTime));
+  await expect(deliveredCard.locator("dl")).not.toContainText("Missed");
+  const missedCard = await cardOf(missed.uuid);
+  await expect(field(missedCard, "Missed at")).toHaveText(localTime(missed.deliveryTime));
+  await expect(field(missedCard, "Missed reason")).toHaveText("Nobody home");
+  await expect(missedCard.locator("dl")).not.toContainText("Delivered at");
+  const openCard = await cardOf(scheduledOrder.uuid);
+  await expect(openCard.locator("dt").first()).toHaveText("Order");
+  await expect(openCard.locator("dl")).not.toContainText("Delivered at");
+  await expect(openCard.locator("dl")).not.toContainText("Missed");
+});
+
+test("the timeline shows only its date: a stop completed the next day is listed below, not drawn", async () => {
+  const route = used[2] ?? used[0];
+  const stop = await api("POST", "/_fake/driver/complete", {
+    routeUuid: route.uuid,
+    status: "delivered",
+    at: "2026-11-25T09:00:00.000Z",
+  });
+  // Read from the orders, not the timelines: the tests never read a timeline (see the journal's check below).
+  const localDate = (iso: string) => new Intl.DateTimeFormat("en-CA", { timeZone }).format(new Date(iso));
+  expect(localDate(stop.completedAt), "completed the next day").toBe("2026-11-25");
+  const completedToday = (await ordersOf(DATE)).filter(
+    (o) => o.deliveryTime !== null && localDate(o.deliveryTime) === DATE,
+  ).length;
   await open("timelines");
+  await page.waitForSelector(".gantt .gantt-planned");
+  await expect(page.locator(".gantt .gantt-actual"), "only the stops completed on the date").toHaveCount(
+    completedToday,
+  );
+  await expect(page.locator(`.gantt .gantt-actual[data-order="${stop.orderUuid}"]`)).toHaveCount(0);
+  await expect(page.locator(`.gantt .gantt-elsewhere[data-order="${stop.orderUuid}"]`)).toHaveCount(1);
+  await expect(page.locator("#gantt-elsewhere")).toContainText(`Nov 25, ${localTime(stop.completedAt)}`);
+  // The chart's hours stay the route's day: nothing is drawn past its last hour line.
+  const right = await page.evaluate(() =>
+    Math.max(...[...document.querySelectorAll(".gantt line")].map((l) => Number(l.getAttribute("x1")))),
+  );
+  const drawn = await page.evaluate(() =>
+    Math.max(
+      ...[...document.querySelectorAll(".gantt .gantt-actual, .gantt .gantt-planned, .gantt .gantt-estimated")].map(
+        (r) => Number(r.getAttribute("x")) + Number(r.getAttribute("width")),
+      ),
+    ),
+  );
+  expect(drawn).toBeLessThanOrEqual(right + 1);
   await shot("timelines");
+  // The card gives the completion's date, as it is not today.
+  await open("orders");
+  await expect(field(await cardOf(stop.orderUuid), "Delivered at")).toHaveText(
+    `Nov 25, ${localTime(stop.completedAt)}`,
+  );
+});
+
+/** Hue (degrees) and chroma (0–1) of a CSS `rgb(…)` colour. */
+function hueOf(colour: string): { hue: number; chroma: number } {
+  const [r, g, b] = (colour.match(/[\d.]+/g) ?? []).slice(0, 3).map((n) => Number(n) / 255) as [number, number, number];
+  const max = Math.max(r, g, b);
+  const chroma = max - Math.min(r, g, b);
+  if (chroma === 0) return { hue: 0, chroma };
+  const hue = max === r ? ((g - b) / chroma + 6) % 6 : max === g ? (b - r) / chroma + 2 : (r - g) / chroma + 4;
+  return { hue: hue * 60, chroma };
+}
+
+/** The colours the page gives routes and statuses, as computed (`rgb(…)`). */
+const coloursOnPage = () =>
+  page.evaluate(() => {
+    const of = (selector: string, property: string) =>
+      [...document.querySelectorAll(selector)].map((e) => getComputedStyle(e).getPropertyValue(property));
+    return {
+      route: [
+        ...of(".route-swatch", "background-color"),
+        ...of(".map .route-path", "stroke"),
+        ...of(".map .depot", "stroke"),
+        ...of(".map .stop", "stroke"),
+        ...of(".gantt .label", "fill"),
+      ],
+      status: [
+        ...of(".status", "color"),
+        ...of(".status", "background-color"),
+        ...of(".status-swatch", "background-color"),
+        ...of(".map .stop", "fill"),
+        ...of(".map .unscheduled path", "stroke"),
+        ...of(".gantt .gantt-actual", "fill"),
+        ...of(".gantt .gantt-estimated", "fill"),
+      ],
+    };
+  });
+
+test("route colours never equal status colours, nor come near their hues", async () => {
+  const route = new Set<string>();
+  const status = new Set<string>();
+  const add = (found: { route: string[]; status: string[] }) => {
+    for (const c of found.route) route.add(c);
+    for (const c of found.status) status.add(c);
+  };
+  await open("map");
+  await page.waitForSelector(".map .route-path");
+  await page.locator(".map .stop").first().click();
+  await page.waitForSelector("#order-details .status");
+  add(await coloursOnPage());
+  await open("timelines");
+  await page.waitForSelector(".gantt .gantt-actual");
+  add(await coloursOnPage());
+  await open("map");
+  await page.selectOption("#date", PREVIOUS_DATE);
+  await expect(page.locator(".legend .route-swatch")).toHaveCount(12);
+  add(await coloursOnPage());
+  const hues = (colours: Set<string>) =>
+    [...colours].map((c) => ({ c, ...hueOf(c) })).filter((c) => c.chroma >= 0.05 && !/, 0\)$/.test(c.c));
+  expect(hues(route).length, "12 routes give 12 colours at least").toBeGreaterThanOrEqual(12);
+  expect(status, "delivered green is a status colour").toContain("rgb(46, 125, 50)");
+  expect(status, "missed red is a status colour").toContain("rgb(198, 40, 40)");
+  expect(
+    [...route].filter((c) => status.has(c)),
+    "no colour is both",
+  ).toEqual([]);
+  const near = hues(route).flatMap((r) =>
+    hues(status)
+      .filter((st) => Math.min(Math.abs(r.hue - st.hue), 360 - Math.abs(r.hue - st.hue)) < 30)
+      .map((st) => `${r.c} (route) near ${st.c} (status)`),
+  );
+  expect(near, "every route hue is 30° or more from every status hue").toEqual([]);
 });
 
 test("the webhook log shows the completion's delivery, and the receiver got it", async () => {
@@ -144,6 +330,9 @@ test("a held action is released from the actions panel, and ends", async () => {
   const actionUuid: string = accepted.uuid ?? accepted.actionUuid;
   await open("actions");
   await page.waitForSelector(`#pending-actions button.release[data-action="${actionUuid}"]`);
+  await expect(page.locator("#pending-actions time.created").first(), "today's times have no date").toHaveText(
+    /^\d\d:\d\d:\d\d$/,
+  );
   await shot("actions");
   await page.locator(`#pending-actions button.release[data-action="${actionUuid}"]`).click();
   await page.waitForFunction(
@@ -162,10 +351,63 @@ test("the control panel shows its table", async () => {
   await shot("control");
 });
 
+test("the date you pick stays, though a read that began before the pick answers after it", async () => {
+  await open("orders");
+  let started = 0;
+  let finished = 0;
+  // Every read of the orders is held 700 ms: a pick lands while one is in flight.
+  await page.route(/\/v2\/orders\?/, async (route) => {
+    started++;
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue().catch(() => undefined);
+  });
+  const ordersRead = (request: { url(): string }) => {
+    if (/\/v2\/orders\?/.test(request.url())) finished++;
+  };
+  page.on("requestfinished", ordersRead);
+  try {
+    for (const [i, date] of [PREVIOUS_DATE, DATE, PREVIOUS_DATE, DATE, PREVIOUS_DATE, DATE].entries()) {
+      const before = started;
+      await expect.poll(() => started, { timeout: 10_000 }).toBeGreaterThan(before);
+      await page.selectOption("#date", date);
+      const picked = finished;
+      // Two reads answer after the pick: the one in flight (begun before it) and the next.
+      await expect.poll(() => finished, { timeout: 15_000 }).toBeGreaterThanOrEqual(picked + 2);
+      expect(await page.inputValue("#date"), `try ${i + 1}: the picked date stays`).toBe(date);
+      await expect(page.locator("#panel h2").first(), `try ${i + 1}: the panel shows it`).toContainText(
+        `Orders of ${date}`,
+      );
+    }
+  } finally {
+    page.off("requestfinished", ordersRead);
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+  }
+  await expect(page.locator("#problem"), "an abandoned read is no problem").toHaveText("");
+});
+
 test("the console's reads are not journaled", async () => {
   // Only the tests' own calls are (they never read a timeline).
   const { data: journal } = await api("GET", "/_fake/journal");
   expect(journal.filter((e: Json) => e.operationId === "getRouteTimeline")).toEqual([]);
+});
+
+test("once the clock has passed the plan's days, it opens on the first date with routes and times carry dates", async () => {
+  await api("POST", "/_fake/clock/advance", { ms: 3 * 24 * 3600_000 });
+  await open("actions");
+  await expect(page.locator("#date"), "today has no routes").toHaveValue(PREVIOUS_DATE);
+  const created = page.locator("#all-actions time.created");
+  await expect(created.first()).toHaveText(/^Nov 24, \d\d:\d\d:\d\d$/);
+  await open("webhooks");
+  await expect(page.locator("#deliveries .attempts li").first()).toHaveText(/^Nov 2[45], \d\d:\d\d:\d\d /);
+  await open("control");
+  // The oldest call, from the day the plan was seeded.
+  await expect(page.locator("#journal time.at").last()).toHaveText(/^Nov 24, \d\d:\d\d:\d\d$/);
+  await open("orders");
+  await page.selectOption("#date", DATE);
+  const delivered = (await ordersOf(DATE)).find((o) => o.status === "delivered" && o.deliveryTime.startsWith(DATE));
+  await expect(field(await cardOf(delivered.uuid), "Delivered at")).toHaveText(
+    `Nov 24, ${localTime(delivered.deliveryTime)}`,
+  );
 });
 
 test("no page logged a console error or loaded anything from elsewhere", () => {

@@ -105,7 +105,8 @@ describe("docs/getting-started.md", () => {
     const stops = plan.routes[0]!.stops; // in driving order, with arrival and departure times
     // docs:end
     // docs:publish
-    await publishAndWait(client, { workspaceUuid, date, routeUuids: [route.uuid] });
+    const publishing = await publishAndWait(client, { workspaceUuid, date, routeUuids: [route.uuid] });
+    console.log(publishing.published.length, publishing.skipped); // 1 []
     // docs:end
     // docs:complete
     await unwrap(
@@ -145,10 +146,11 @@ describe("docs/getting-started.md", () => {
     }
     // docs:end
 
-    const [created, scheduled, first, second, notFound, ...rest] = logged;
+    const [created, scheduled, publishedLog, first, second, notFound, ...rest] = logged;
     expect(rest).toEqual([]);
     expect(created).toEqual([["ORD-1: not_scheduled", "ORD-2: not_scheduled"]]);
     expect(scheduled).toEqual([2, []]);
+    expect(publishedLog).toEqual([1, []]);
     // Ada's window is the morning, Grace's the afternoon: Ada first, delivered; Grace missed.
     expect(stops.map((s) => s.orderUuid)).toEqual(orders.map((o) => o.uuid));
     expect(first).toEqual([

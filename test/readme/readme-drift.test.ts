@@ -20,6 +20,6 @@ it("README.md shows the SDK quickstart exactly as it runs in CI (examples/delive
 
 it("README.md's quickstart imports name what the quickstart uses", () => {
   expect(read("../../README.md")).toContain(
-    'import { createClient, NotFoundError, scheduleAndWait, unwrap } from "@dispatchkit/sdk";',
+    'import { createClient, NotFoundError, publishAndWait, scheduleAndWait, unwrap } from "@dispatchkit/sdk";',
   );
 });

@@ -4,7 +4,7 @@
  * README uses, so not even the client line differs. Only the packages' public exports are used.
  */
 import { createFake } from "@dispatchkit/fake";
-import { createClient, NotFoundError, scheduleAndWait, unwrap } from "@dispatchkit/sdk";
+import { createClient, NotFoundError, publishAndWait, scheduleAndWait, unwrap } from "@dispatchkit/sdk";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 
@@ -14,7 +14,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => vi.restoreAllMocks());
 afterAll(() => server.close());
 
-it("runs the README's SDK quickstart: one order planned, a typed NOT_FOUND", async () => {
+it("runs the README's SDK quickstart: one order planned, the empty van skipped at publishing, a typed NOT_FOUND", async () => {
   const printed: unknown[][] = [];
   vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => void printed.push(args));
 
@@ -29,10 +29,14 @@ it("runs the README's SDK quickstart: one order planned, a typed NOT_FOUND", asy
   const { data: orders } = await unwrap(
     client.POST("/v2/orders", { params: { query: { workspaceUuid } }, body: [order] }),
   );
-  const { data: routes } = await unwrap(client.POST("/v2/routes", { body: { workspaceUuid, routes: [van] } }));
+  const vans = [van, { ...van, name: "Van 2" }];
+  const { data: routes } = await unwrap(client.POST("/v2/routes", { body: { workspaceUuid, routes: vans } }));
   const planned = { workspaceUuid, date, orders: orders.map((o) => o.uuid), routes: routes.map((r) => r.uuid) };
   const plan = await scheduleAndWait(client, planned); // the API answers 202 and an action: this polls it to the end
-  console.log(plan.summary.ordersScheduled, plan.routes[0]?.stops.length); // 1 1
+  console.log(plan.summary.ordersScheduled, plan.summary.routesUsed); // 1 1
+  // Publish the day to the drivers' app: the van the plan left empty is skipped, the other one published.
+  const { published, skipped } = await publishAndWait(client, { workspaceUuid, date });
+  console.log(published.length, skipped[0]?.reason); // 1 route has no orders
   try {
     const orderUuid = "8a1e2f60-0000-4000-8000-000000000000";
     await unwrap(client.GET("/v2/orders/{orderUuid}", { params: { path: { orderUuid } } }));
@@ -44,6 +48,7 @@ it("runs the README's SDK quickstart: one order planned, a typed NOT_FOUND", asy
 
   expect(printed).toEqual([
     [1, 1],
+    [1, "route has no orders"],
     ["NOT_FOUND", expect.stringMatching(/^req_/)],
   ]);
 });

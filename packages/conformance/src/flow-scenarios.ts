@@ -417,7 +417,7 @@ export const flowScenarios: Scenario[] = [
     },
   },
   {
-    name: "failed actions: a run with nothing to plan (solution 409 ACTION_NOT_FINISHED), a publish of an empty route",
+    name: "nothing to do: a run with nothing to plan fails (solution 409 ACTION_NOT_FINISHED), a publish of an empty route skips it",
     section: "5, 7",
     async run(s) {
       const date = s.day(3);
@@ -432,12 +432,16 @@ export const flowScenarios: Scenario[] = [
       const publish = await s.client.request("POST", "/v2/routes/publish", {
         json: { workspaceUuid: s.workspace.uuid, date, routeUuids: [route.uuid] },
       });
-      const failed = await s.awaitAction(publish, "/v2/routes/actions", "publish");
+      // A route without orders is skipped, not failed: the action finishes and the route stays unpublished.
+      const skipped = await s.awaitAction(publish, "/v2/routes/actions", "publish");
       s.expectValue(
         "a publish of a route without orders",
-        [failed.status, failed.reason, failed.actionSummary],
-        ["failed", "route_failed", { routes: [{ uuid: route.uuid, status: "failed", error: "route has no orders" }] }],
+        [skipped.status, skipped.reason, skipped.actionSummary],
+        ["finished", undefined, { routes: [{ uuid: route.uuid, status: "skipped", error: "route has no orders" }] }],
       );
+      const read = await s.client.request("GET", `/v2/routes/${route.uuid}`);
+      s.expectStatus(read, 200);
+      s.expectEqual(read, "a skipped route's status", read.body.status, "planned");
     },
   },
 ];

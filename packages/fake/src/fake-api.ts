@@ -7,6 +7,7 @@ import type { FakeActions } from "./control/actions.js";
 import type { FakeControl } from "./control/control.js";
 import type { FakeDriver } from "./control/driver.js";
 import type { FakeFaults } from "./control/faults.js";
+import type { Fixtures } from "./control/fixtures.js";
 import type { FakeJournal } from "./control/journal.js";
 import type { FakeSnapshot } from "./control/snapshots.js";
 import type { FakeWebhooks } from "./control/webhooks.js";
@@ -32,6 +33,12 @@ export interface FakeOptions {
   seed?: number;
   /** API token of the seeded organization (default {@link DEFAULT_TOKEN}). */
   token?: string;
+  /**
+   * Where the tokens the fake mints and the webhook secrets come from: `"seeded"` (default) from the seed, so a
+   * test gets the same ones on every run; `"random"` from `crypto.getRandomValues`, so nobody who knows the seed
+   * can compute them (what the standalone server uses). Uuids follow the seed either way.
+   */
+  secrets?: "seeded" | "random";
   /**
    * Freeze time at this instant: the fake then runs on a {@link ManualClock} that only moves when told to,
    * which makes every timestamp deterministic. Without it (and without `clock`) the fake uses real time.
@@ -71,6 +78,13 @@ export interface FakeOptions {
    * `maxBytes` of their bodies in all (default 8 MiB); a body over 64 KiB is kept as its size alone.
    */
   journal?: { limit?: number; maxBytes?: number };
+  /**
+   * Data to start with, added after the seeded organization: organizations with their tokens, workspaces, routes,
+   * orders and webhook subscriptions, as `fake.control.loadFixtures` takes them (a fixtures file parsed:
+   * docs/standalone.md, "Start with your own data"). An invalid document makes `createFake` throw 400
+   * VALIDATION_FAILED naming every field path. `fake.reset()` loads them again.
+   */
+  fixtures?: Fixtures;
 }
 
 /** One running fake. */
@@ -94,7 +108,7 @@ export interface Fake {
   /** The seeded organization and its workspaces (as of creation or the last reset). */
   readonly organization: Organization;
   readonly workspaces: readonly Workspace[];
-  /** Forget everything and start again from the seed: same ids as a new fake. */
+  /** Forget everything and start again from the seed (and the `fixtures` option): same ids as a new fake. */
   reset(): void;
   /**
    * A copy of everything the fake holds (organizations, tokens, orders, routes, actions, events, the id

@@ -79,6 +79,8 @@ export function createFake(options: FakeOptions = {}): Fake {
     : options.now !== undefined
       ? createManualClock(toInstant(options.now))
       : createOffsetClock(systemClock);
+  const entropy =
+    options.secrets === "random" ? (words: number) => crypto.getRandomValues(new Uint32Array(words)) : undefined;
   const log: Logger = options.log ?? ((message, error) => console.error(`[dispatch-fake] ${message}`, error));
 
   // Scheduling runs plan in this thread unless a host hands them a planner of its own (runtime.usePlanner).
@@ -86,7 +88,7 @@ export function createFake(options: FakeOptions = {}): Fake {
   const runners = createActionRunners(() => planner);
   const context: Context = {
     clock,
-    ids: createIds(seed),
+    ids: createIds(seed, undefined, entropy),
     state: createState(),
     geocoder: options.geocoder ?? hashGeocoder,
     travel: options.travel ?? greatCircleTravel,
@@ -183,6 +185,10 @@ export function createFake(options: FakeOptions = {}): Fake {
     throw new Error(`Failed to run the fake's background work: still due after ${MAX_ROUNDS} rounds`);
   }
 
+  const testControl = createControl(context, { seeded: () => seeded.organization, seed, own: ownUrls });
+  // A copy: the caller's object may change after createFake, and a reset loads the fixtures again.
+  const fixtures = options.fixtures === undefined ? undefined : structuredClone(options.fixtures);
+
   const fake: Fake = {
     baseUrl,
     // Built on first use: most of createFake's cost, and the standalone server never needs them.
@@ -209,7 +215,7 @@ export function createFake(options: FakeOptions = {}): Fake {
     },
     reset() {
       webhookDispatcher.abortInFlight();
-      context.ids = createIds(seed);
+      context.ids = createIds(seed, undefined, entropy);
       context.state = createState();
       context.actions = createActionRuntime(runners, options.actions);
       rateLimiter?.reset();
@@ -218,6 +224,7 @@ export function createFake(options: FakeOptions = {}): Fake {
       drivers.driver.stop();
       keptSnapshots.clear();
       seeded = seedOrganization();
+      if (fixtures) testControl.loadFixtures(fixtures);
     },
     snapshot: () => takeSnapshot(context, seed),
     restore(snapshot) {
@@ -264,7 +271,7 @@ export function createFake(options: FakeOptions = {}): Fake {
     get notifications() {
       return context.state.notifications;
     },
-    control: createControl(context, () => seeded.organization),
+    control: testControl,
     webhooks: createFakeWebhooks(context, webhookDispatcher),
     faults: { add: faults.add, list: faults.list, clear: faults.clear },
     journal: { list: journal.list, clear: journal.clear },
@@ -286,6 +293,9 @@ export function createFake(options: FakeOptions = {}): Fake {
         if (planner === given) planner = undefined;
       };
     },
+    useHostTimestampClock: webhookDispatcher.useHostTimestampClock,
   };
+  // After the seeded organization, as fake.control.loadFixtures would add them (an invalid document throws here).
+  if (fixtures) testControl.loadFixtures(fixtures);
   return attachRuntime(fake, runtime);
 }

@@ -14,6 +14,13 @@ export type { FakeFaults } from "./control/faults.js";
 export type { FakeJournal } from "./control/journal.js";
 export type { FakeSnapshot } from "./control/snapshots.js";
 export type { FakeControl } from "./control/control.js";
+export type {
+  Fixtures,
+  FixtureOrder,
+  FixtureRoute,
+  FixtureWebhook,
+  LoadedFixtures,
+} from "./control/fixtures.js";
 
 // Test control: actions, drivers, faults, the request journal
 export type { ActionOptions, ActionPolicy } from "./domain/context.js";

@@ -6,6 +6,7 @@
  * A fake carries its runtime under a `Symbol.for` key, which every copy of this package shares: a fake made by the
  * ESM build works with the CommonJS `./node` entry and the other way round (docs/decisions/0016-fake-runtime.md).
  */
+import type { Clock } from "./domain/clock.js";
 import type { Context } from "./domain/context.js";
 import type { RunPlanner } from "./domain/scheduling/run-plan.js";
 import type { OwnUrls } from "./http/own-urls.js";
@@ -57,10 +58,15 @@ export interface FakeRuntime {
    * until the returned function is called. Runs planned elsewhere stay pending until their plan comes back.
    */
   usePlanner(planner: RunPlanner): () => void;
+  /**
+   * Sign webhook attempts' `x-dispatch-timestamp` with a host's clock unless `createFake({ webhooks: { timestampClock
+   * } })` chose one: a server passes the wall clock, which its receivers check against. Returns the undo.
+   */
+  useHostTimestampClock(clock: Clock): () => void;
 }
 
 /** The runtime shape this copy of the package builds and reads. */
-export const RUNTIME_VERSION = 1;
+export const RUNTIME_VERSION = 2;
 
 /** The key a fake carries its runtime under: `Symbol.for`, so every copy of the package (ESM, CJS) finds it. */
 export const RUNTIME = Symbol.for("@dispatchkit/fake.runtime");

@@ -38,7 +38,30 @@ describe("POST /v2/routes/publish", () => {
     expect(event?.type === "route.published" && event.data.timeline[1]?.orders[0]?.trackingLink).toMatch(/^https:/);
   });
 
-  it("fails the action when a route fails (no orders, unknown uuid), still publishing the others", async () => {
+  it("skips an empty route of the date: the action finishes, the other route is published, no event for the empty one", async () => {
+    const { fake } = server;
+    const client = clientOf(fake);
+    const { route } = await scheduledRoute(fake, 1);
+    const empty = await createRoute(fake);
+    const action = await publish(fake);
+    expect(action).toMatchObject({
+      status: "finished",
+      actionSummary: {
+        routes: [
+          { uuid: route, status: "finished" },
+          { uuid: empty, status: "skipped", error: "route has no orders" },
+        ],
+      },
+    });
+    expect(action).not.toHaveProperty("reason");
+    expect(fake.events.map((e) => e.type === "route.published" && e.data.route.uuid)).toEqual([route]);
+    const skipped = await client.GET("/v2/routes/{routeUuid}", { params: { path: { routeUuid: empty } } });
+    expect(skipped.data).toMatchObject({ status: "planned", publishedAt: null });
+    const published = await client.GET("/v2/routes/{routeUuid}", { params: { path: { routeUuid: route } } });
+    expect(published.data?.status).toBe("published");
+  });
+
+  it("fails the action with route_failed only for a failed route (unknown uuid), still publishing the others", async () => {
     const { fake } = server;
     const { route } = await scheduledRoute(fake, 1);
     const empty = await createRoute(fake);
@@ -50,12 +73,35 @@ describe("POST /v2/routes/publish", () => {
       actionSummary: {
         routes: [
           { uuid: route, status: "finished" },
-          { uuid: empty, status: "failed", error: "route has no orders" },
+          { uuid: empty, status: "skipped", error: "route has no orders" },
           { uuid: unknown, status: "failed", error: "route doesn't exist" },
         ],
       },
     });
-    expect(fake.events).toHaveLength(1);
+    expect(fake.events.map((e) => e.type === "route.published" && e.data.route.uuid)).toEqual([route]);
+  });
+
+  it("finishes with every route skipped when the routes named, or all of the date, are empty", async () => {
+    const { fake } = server;
+    const first = await createRoute(fake);
+    const second = await createRoute(fake);
+    const named = await publish(fake, [second]);
+    expect(named).toMatchObject({
+      status: "finished",
+      actionSummary: { routes: [{ uuid: second, status: "skipped", error: "route has no orders" }] },
+    });
+    const wholeDate = await publish(fake);
+    expect(wholeDate).toMatchObject({
+      status: "finished",
+      actionSummary: {
+        routes: [
+          { uuid: first, status: "skipped", error: "route has no orders" },
+          { uuid: second, status: "skipped", error: "route has no orders" },
+        ],
+      },
+    });
+    expect(wholeDate).not.toHaveProperty("reason");
+    expect(fake.events).toEqual([]);
   });
 
   it("fails with no_routes when the date has no route, and rejects a bad body naming the field", async () => {

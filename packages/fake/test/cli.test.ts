@@ -233,6 +233,60 @@ async function waitForHealth(url: string) {
   throw new Error(`Failed to reach ${url}: no 200 in 5 s`);
 }
 
+describe.concurrent("dispatch-fake serve: secrets", () => {
+  it("mints tokens and webhook secrets nobody can compute from --seed, across a --state restart; uuids stay seeded", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "fake-secrets-"));
+    /** Subscribe a webhook and mint a token on a server started with seed 1, as a client of it would. */
+    async function secretsOf(url: string) {
+      const sub = await fetch(`${url}/v2/webhooks`, {
+        method: "POST",
+        headers: { authorization: "Bearer dev-token", "content-type": "application/json" },
+        body: JSON.stringify({ url: "https://hooks.example.com/x", events: ["route.published"] }),
+      });
+      expect(sub.status).toBe(201);
+      const { uuid, secret } = await sub.json();
+      const minted = await fetch(`${url}/_fake/tokens`, { method: "POST" });
+      expect(minted.status).toBe(201);
+      return { uuid, secret, token: (await minted.json()).token };
+    }
+    try {
+      const state = join(dir, "fake-state.json");
+      const args = ["--port", "0", "--empty", "--quiet", "--seed", "1", "--now", "2026-11-23T08:00:00Z"];
+      const a = runCli([...args, "--state", state]);
+      const b = runCli(args);
+      const [urlA, urlB] = [urlOf(await a.waitFor(/stop: .*\n/)), urlOf(await b.waitFor(/stop: .*\n/))];
+      const [first, second] = [await secretsOf(urlA), await secretsOf(urlB)];
+      // What the seed alone gives, in process.
+      const seeded = createFake({ seed: 1, now: "2026-11-23T08:00:00Z", token: "dev-token" });
+      const predicted = await (
+        await seeded.fetch("/v2/webhooks", {
+          method: "POST",
+          headers: { authorization: "Bearer dev-token", "content-type": "application/json" },
+          body: JSON.stringify({ url: "https://hooks.example.com/x", events: ["route.published"] }),
+        })
+      ).json();
+      const predictedToken = seeded.control.createToken();
+      expect(first.uuid).toBe(predicted.uuid);
+      expect(second.uuid).toBe(predicted.uuid);
+      expect(first.secret).toMatch(/^whsec_[0-9a-f]{48}$/);
+      expect(new Set([first.secret, second.secret, predicted.secret]).size).toBe(3);
+      expect(new Set([first.token, second.token, predictedToken]).size).toBe(3);
+      // Restarted from its state file, the server goes on with unpredictable secrets.
+      a.child.kill("SIGTERM");
+      expect(await a.exited).toEqual({ code: 0, signal: null });
+      const again = runCli(["--port", "0", "--quiet", "--state", state]);
+      const next = await secretsOf(urlOf(await again.waitFor(/stop: .*\n/)));
+      expect(next.secret).toMatch(/^whsec_[0-9a-f]{48}$/);
+      expect([first.secret, second.secret, predicted.secret]).not.toContain(next.secret);
+      again.child.kill("SIGTERM");
+      b.child.kill("SIGTERM");
+      await Promise.all([again.exited, b.exited]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe.concurrent("dispatch-fake serve: what users of other mock servers reach for", () => {
   it("GET /_fake/health answers without a token: the version, the uptime, the state file and its saves", async () => {
     const dir = mkdtempSync(join(tmpdir(), "fake-health-"));
@@ -528,6 +582,7 @@ describe.concurrent("dispatch-fake serve: what users of other mock servers reach
       "seed",
       "now",
       "empty",
+      "fixtures",
       "state",
       "allow-origin",
       "allow-host",

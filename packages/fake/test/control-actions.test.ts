@@ -45,7 +45,7 @@ describe("action policies per kind (fake.actions.policy)", () => {
     fake.actions.policy("publish", { afterPolls: 3 });
     const seen: string[] = [];
     const sleeps: number[] = [];
-    const action = await publishAndWait(
+    const { action } = await publishAndWait(
       clientOf(fake),
       { workspaceUuid: workspaceOf(fake).uuid, date: DATE },
       {

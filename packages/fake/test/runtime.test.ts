@@ -44,7 +44,7 @@ describe("the fake's runtime", () => {
     expect(() => runtimeOf({})).toThrow("Failed to use the fake: it was not made by createFake() of @dispatchkit/fake");
     const impostor = { baseUrl: "https://api.dispatch.example.com", [RUNTIME]: { version: 99 } };
     expect(() => runtimeOf(impostor)).toThrow(
-      "Failed to use the fake: it was made by another version of @dispatchkit/fake (runtime 99, expected 1)",
+      "Failed to use the fake: it was made by another version of @dispatchkit/fake (runtime 99, expected 2)",
     );
     await expect(
       handleControlRequest(impostor as never, new Request("https://api.dispatch.example.com/_fake/clock")),

@@ -2,6 +2,7 @@
  * The subscriptions API (`docs/api-contract.md` section 6): create (the secret only here), list (oldest first,
  * no secrets, paginated), delete; strict bodies with field paths; another organization's subscriptions are 404.
  */
+import { createFake } from "@dispatchkit/fake";
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
 import { clientOf, workspaceOf } from "./support/flow.js";
@@ -227,5 +228,46 @@ describe("DELETE /v2/webhooks/{uuid}", () => {
     expect((await client.GET("/v2/webhooks")).data?.data).toEqual([]);
     expect((await send("DELETE", `/v2/webhooks/${mineUuid}`)).status).toBe(404);
     expect(fake.webhooks.subscriptions().map((s) => s.uuid)).toEqual([theirsUuid]);
+  });
+});
+
+describe("createFake({ secrets })", () => {
+  /** Subscribe once and mint one token on a new fake; what a client of that fake would be given. */
+  async function secretsOf(fake: ReturnType<typeof createFake>) {
+    const sub = await fake.fetch("/v2/webhooks", {
+      method: "POST",
+      headers: { authorization: `Bearer ${fake.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ url: URL_A, events: ["route.published"] }),
+    });
+    const { uuid, secret } = await sub.json();
+    const token = fake.control.createToken();
+    return { uuid, secret, token };
+  }
+
+  it("seeded by default: the same seed gives the same secrets and tokens, run after run", async () => {
+    const a = await secretsOf(createFake({ seed: 3, now: "2026-11-23T08:00:00Z" }));
+    expect(await secretsOf(createFake({ seed: 3, now: "2026-11-23T08:00:00Z" }))).toEqual(a);
+    expect(a.token).toMatch(/^dpt_[0-9a-f]{40}$/);
+  });
+
+  it('"random": nobody who knows the seed can compute them, after a reset and a restore too; uuids stay seeded', async () => {
+    const seeded = await secretsOf(createFake({ seed: 3, now: "2026-11-23T08:00:00Z" }));
+    const fake = createFake({ seed: 3, now: "2026-11-23T08:00:00Z", secrets: "random" });
+    const random = await secretsOf(fake);
+    expect(random.uuid).toBe(seeded.uuid);
+    expect(random.secret).toMatch(/^whsec_[0-9a-f]{48}$/);
+    expect(random.secret).not.toBe(seeded.secret);
+    expect(random.token).not.toBe(seeded.token);
+    fake.reset();
+    const snapshot = fake.snapshot();
+    const afterReset = await secretsOf(fake);
+    expect(afterReset.uuid).toBe(seeded.uuid);
+    expect([afterReset.secret, afterReset.token]).not.toContain(seeded.secret);
+    expect(afterReset.token).not.toBe(seeded.token);
+    fake.restore(snapshot);
+    const afterRestore = await secretsOf(fake);
+    expect(afterRestore.uuid).toBe(seeded.uuid);
+    expect(afterRestore.secret).not.toBe(seeded.secret);
+    expect(afterRestore.secret).not.toBe(afterReset.secret);
   });
 });

@@ -84,7 +84,7 @@ export interface ActionFailure {
   /** A route (of a publish) or an order (of a delete). */
   kind: "route" | "order";
   uuid: string;
-  /** The route's `error` (`route has no orders`) or the order's reason (`order_locked`). */
+  /** The route's `error` (`route doesn't exist`) or the order's reason (`order_locked`). */
   reason: string;
 }
 
@@ -108,7 +108,7 @@ function failuresOf(action: Action): ActionFailure[] {
   return [];
 }
 
-/** `; 2 routes failed: <uuid> (route has no orders), <uuid> (route doesn't exist)` */
+/** `; 2 routes failed: <uuid> (route doesn't exist), <uuid> (route is on 2026-11-25, not 2026-11-24)` */
 function describeFailures(failures: ActionFailure[]): string {
   const [first] = failures;
   if (!first) return "";
@@ -389,26 +389,96 @@ export async function scheduleAndWait(
 }
 
 /**
- * Publish routes (`POST /v2/routes/publish`) and wait for the action. Resolves with the finished action, whose
- * `actionSummary.routes` lists each route; rejects with {@link ActionFailedError} if any route failed: its message
- * and `failures` name each failed route and why (`route has no orders`).
+ * A route a publish action did not publish, and why (`route has no orders`, `route doesn't exist`).
+ *
+ * @inline
+ */
+export interface PublishRouteNotDone {
+  uuid: string;
+  /** The route's `error` in the action's summary. */
+  reason: string;
+}
+
+/**
+ * The per-route outcomes of a publish action, from its `actionSummary.routes`, in the summary's order.
  *
  * @example
  * ```ts
- * const done = await publishAndWait(client, { workspaceUuid, date: "2026-11-24" });
- * console.log(done.actionSummary?.routes.map((r) => r.uuid));
+ * const { published, skipped } = await publishAndWait(client, { workspaceUuid, date: "2026-11-24" });
+ * console.log(`${published.length} routes sent to drivers, ${skipped.length} empty ones skipped`);
+ * ```
+ */
+export interface PublishOutcome {
+  /** The ended action, as last polled. */
+  action: ActionOf<"publish">;
+  /** The routes published (per-route `finished`): sent to the driver app, `route.published` fired for each. */
+  published: { uuid: string }[];
+  /** The routes skipped (per-route `skipped`, e.g. `route has no orders`): not published; they never fail the action. */
+  skipped: PublishRouteNotDone[];
+  /**
+   * The routes that failed (per-route `failed`, e.g. `route doesn't exist`, or a status this SDK does not know):
+   * not published, and the action failed with `reason: "route_failed"`. Always empty in what {@link publishAndWait} resolves with, which rejects instead;
+   * read it from a failed action with {@link publishOutcome}.
+   */
+  failed: PublishRouteNotDone[];
+}
+
+/**
+ * Sort a publish action's `actionSummary.routes` into published, skipped and failed routes. Works on a finished
+ * action and on a failed one (an {@link ActionFailedError}'s `action`), whose published routes were published all
+ * the same.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await publishAndWait(client, { workspaceUuid, date: "2026-11-24" });
+ * } catch (error) {
+ *   if (!(error instanceof ActionFailedError) || error.action.actionName !== "publish") throw error;
+ *   const { published, failed } = publishOutcome(error.action);
+ *   console.warn(`${published.length} published; not: ${failed.map((r) => `${r.uuid} (${r.reason})`).join(", ")}`);
+ * }
+ * ```
+ */
+export function publishOutcome(action: ActionOf<"publish">): PublishOutcome {
+  const outcome: PublishOutcome = { action, published: [], skipped: [], failed: [] };
+  for (const route of action.actionSummary?.routes ?? []) {
+    const status: string = route.status;
+    if (status === "finished") outcome.published.push({ uuid: route.uuid });
+    // A status this SDK does not know (the service's per-route status is open-ended) was not published either.
+    else
+      (status === "skipped" ? outcome.skipped : outcome.failed).push({
+        uuid: route.uuid,
+        reason: route.error ?? status,
+      });
+  }
+  return outcome;
+}
+
+/**
+ * Publish routes (`POST /v2/routes/publish`), wait for the action, and sort its routes: resolves with the routes
+ * `published`, those `skipped` (a route without orders is skipped, not failed, so a date where the plan left a van
+ * empty still finishes) and `failed` (empty here), and the `action`. Rejects with {@link ActionFailedError} only
+ * when the action failed: a route failed (`route_failed`; its message and `failures` name each failed route and
+ * why, and {@link publishOutcome} of its `action` lists the routes published all the same) or the date has no
+ * routes (`no_routes`).
+ *
+ * @example
+ * ```ts
+ * const { published, skipped } = await publishAndWait(client, { workspaceUuid, date: "2026-11-24" });
+ * console.log(published.map((r) => r.uuid));
+ * for (const route of skipped) console.log(`not published: ${route.uuid} (${route.reason})`);
  * ```
  */
 export async function publishAndWait(
   client: DispatchClient,
   body: PublishRequest,
   options: StartAndWaitOptions<"publish"> = {},
-): Promise<ActionOf<"publish">> {
+): Promise<PublishOutcome> {
   const { onAccepted, ...wait } = options;
   const answer = await unwrap(client.POST("/v2/routes/publish", { body, ...signalInit(options.signal) }));
   const accepted = expectAction(answer, "publish", "publish routes");
   onAccepted?.(accepted);
-  return waitForAction(client, accepted, { ...wait, kind: "publish" });
+  return publishOutcome(await waitForAction(client, accepted, { ...wait, kind: "publish" }));
 }
 
 /**

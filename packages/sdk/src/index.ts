@@ -55,10 +55,12 @@ export {
   waitForAction,
   scheduleAndWait,
   publishAndWait,
+  publishOutcome,
   deleteOrders,
   ActionFailedError,
   type Action,
   type ActionOf,
+  type PublishOutcome,
   type WaitOptions,
   type Solution,
 } from "./actions.js";

@@ -117,7 +117,11 @@ export interface VerifyWebhookOptions {
   secret: string | readonly string[];
   /** Accepted clock difference in seconds, both directions (default 300). */
   toleranceSeconds?: number;
-  /** The current time (a `Date` or milliseconds since the epoch); default now. */
+  /**
+   * The current time (a `Date` or milliseconds since the epoch); default the receiver's clock (`Date.now()`), which
+   * agrees with the real service and with the fake's standalone server (it signs with its wall clock). In process the
+   * fake signs with its own clock: pass `fake.clock.now()`.
+   */
   now?: Date | number;
 }
 

@@ -14,6 +14,7 @@ import {
   isAction,
   NotFoundError,
   publishAndWait,
+  publishOutcome,
   scheduleAndWait,
   TimeoutError,
   waitForAction,
@@ -253,6 +254,69 @@ describe("scheduleAndWait and publishAndWait", () => {
     expect(failed.reason).toBe("route_failed");
     expect(failed.action.actionSummary?.routes[0]?.error).toBe("route doesn't exist");
   });
+
+  it("publishAndWait resolves with the routes sorted into published, skipped and failed", async () => {
+    server.use(
+      http.post(`${BASE}/v2/routes/publish`, () => HttpResponse.json(action("publish", "pending"), { status: 202 })),
+    );
+    const finished = action("publish", "finished", {
+      actionSummary: {
+        routes: [
+          { uuid: "5a8e2f1c-9d3b-4c7a-b6e4-000000000001", status: "finished" },
+          { uuid: "5a8e2f1c-9d3b-4c7a-b6e4-000000000002", status: "skipped", error: "route has no orders" },
+          { uuid: "5a8e2f1c-9d3b-4c7a-b6e4-000000000003", status: "finished" },
+        ],
+      },
+    });
+    pollScript("/v2/routes/actions/:id", [action("publish", "pending"), finished]);
+    const { client } = scriptedClient();
+    const outcome = await publishAndWait(
+      client,
+      { workspaceUuid: WORKSPACE, date: "2026-11-24" },
+      { sleep: async () => {} },
+    );
+    expect(outcome).toEqual({
+      action: finished,
+      published: [{ uuid: "5a8e2f1c-9d3b-4c7a-b6e4-000000000001" }, { uuid: "5a8e2f1c-9d3b-4c7a-b6e4-000000000003" }],
+      skipped: [{ uuid: "5a8e2f1c-9d3b-4c7a-b6e4-000000000002", reason: "route has no orders" }],
+      failed: [],
+    });
+  });
+
+  it("publishOutcome sorts a failed action's routes, and a skipped route is never among ActionFailedError's failures", () => {
+    const failedAction = action("publish", "failed", {
+      reason: "route_failed",
+      actionSummary: {
+        routes: [
+          { uuid: "5a8e2f1c-9d3b-4c7a-b6e4-000000000001", status: "finished" },
+          { uuid: "5a8e2f1c-9d3b-4c7a-b6e4-000000000002", status: "skipped", error: "route has no orders" },
+          { uuid: "5a8e2f1c-9d3b-4c7a-b6e4-000000000003", status: "failed", error: "route doesn't exist" },
+          { uuid: "5a8e2f1c-9d3b-4c7a-b6e4-000000000004", status: "failed" },
+          // A per-route status of a later contract: not published, so among the failed.
+          { uuid: "5a8e2f1c-9d3b-4c7a-b6e4-000000000005", status: "cancelled" as "failed" },
+        ],
+      },
+    });
+    expect(publishOutcome(failedAction)).toEqual({
+      action: failedAction,
+      published: [{ uuid: "5a8e2f1c-9d3b-4c7a-b6e4-000000000001" }],
+      skipped: [{ uuid: "5a8e2f1c-9d3b-4c7a-b6e4-000000000002", reason: "route has no orders" }],
+      failed: [
+        { uuid: "5a8e2f1c-9d3b-4c7a-b6e4-000000000003", reason: "route doesn't exist" },
+        { uuid: "5a8e2f1c-9d3b-4c7a-b6e4-000000000004", reason: "failed" },
+        { uuid: "5a8e2f1c-9d3b-4c7a-b6e4-000000000005", reason: "cancelled" },
+      ],
+    });
+    expect(new ActionFailedError(failedAction).failures.map((f) => f.uuid)).toEqual([
+      "5a8e2f1c-9d3b-4c7a-b6e4-000000000003",
+      "5a8e2f1c-9d3b-4c7a-b6e4-000000000004",
+    ]);
+    expect(publishOutcome(action("publish", "failed", { reason: "no_routes" }))).toMatchObject({
+      published: [],
+      skipped: [],
+      failed: [],
+    });
+  });
 });
 
 describe("deleteOrders", () => {
@@ -347,7 +411,7 @@ describe("ActionFailedError names what failed", () => {
         actionSummary: {
           routes: [
             { uuid: route(1), status: "finished" },
-            { uuid: route(2), status: "failed", error: "route has no orders" },
+            { uuid: route(2), status: "failed", error: "route doesn't exist" },
             { uuid: route(3), status: "failed", error: "route is on 2026-11-25, not 2026-11-24" },
           ],
         },
@@ -360,10 +424,10 @@ describe("ActionFailedError names what failed", () => {
     expect(error).toBeInstanceOf(ActionFailedError);
     const failed = error as ActionFailedError<"publish">;
     expect(failed.message).toBe(
-      `Failed to publish (action ${UUID}): route_failed; 2 routes failed: ${route(2)} (route has no orders), ${route(3)} (route is on 2026-11-25, not 2026-11-24)`,
+      `Failed to publish (action ${UUID}): route_failed; 2 routes failed: ${route(2)} (route doesn't exist), ${route(3)} (route is on 2026-11-25, not 2026-11-24)`,
     );
     expect(failed.failures).toEqual([
-      { kind: "route", uuid: route(2), reason: "route has no orders" },
+      { kind: "route", uuid: route(2), reason: "route doesn't exist" },
       { kind: "route", uuid: route(3), reason: "route is on 2026-11-25, not 2026-11-24" },
     ]);
     expect(JSON.parse(JSON.stringify(failed))).toEqual({

@@ -14,6 +14,7 @@ import {
   NotFoundError,
   paginate,
   publishAndWait,
+  publishOutcome,
   scheduleAndWait,
   signWebhookForTest,
   TokenExpiredError,
@@ -197,23 +198,45 @@ describe("helpers against the fake", () => {
     expect((error as ActionFailedError).reason).toMatch(/no_routes|no_orders/);
   });
 
-  it("rejects a publish with the routes that failed and why", async () => {
+  it("resolves a publish of a date with an empty route with the published and the skipped routes", async () => {
     const c = client();
-    const routeUuid = await createRoute(c); // a route without orders: nothing to send to a driver
+    const routeUuid = await createRoute(c);
+    await createOrders(c, 3);
+    await scheduleAndWait(c, { workspaceUuid: workspaceUuid(), date: DATE }, { sleep: clockSleep() });
+    const emptyUuid = await createRoute(c); // a van the plan left empty: nothing to send to a driver
+    const outcome = await publishAndWait(c, { workspaceUuid: workspaceUuid(), date: DATE }, { sleep: clockSleep() });
+    expect(outcome).toEqual({
+      action: expect.objectContaining({ actionName: "publish", status: "finished" }),
+      published: [{ uuid: routeUuid }],
+      skipped: [{ uuid: emptyUuid, reason: "route has no orders" }],
+      failed: [],
+    });
+    expect(fake().events.map((e) => e.type === "route.published" && e.data.route.uuid)).toEqual([routeUuid]);
+  });
+
+  it("rejects a publish with the routes that failed and why, and publishOutcome lists the rest", async () => {
+    const c = client();
+    const emptyUuid = await createRoute(c);
+    const unknown = "00000000-0000-4000-8000-000000000000";
     const error = await publishAndWait(
       c,
-      { workspaceUuid: workspaceUuid(), date: DATE },
+      { workspaceUuid: workspaceUuid(), date: DATE, routeUuids: [emptyUuid, unknown] },
       { sleep: clockSleep() },
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ActionFailedError);
-    expect((error as ActionFailedError).failures).toEqual([
-      { kind: "route", uuid: routeUuid, reason: "route has no orders" },
-    ]);
-    expect((error as Error).message).toMatch(
+    const failed = error as ActionFailedError<"publish">;
+    expect(failed.failures).toEqual([{ kind: "route", uuid: unknown, reason: "route doesn't exist" }]);
+    expect(failed.message).toMatch(
       new RegExp(
-        `^Failed to publish \\(action [0-9a-f-]+\\): route_failed; 1 route failed: ${routeUuid} \\(route has no orders\\)$`,
+        `^Failed to publish \\(action [0-9a-f-]+\\): route_failed; 1 route failed: ${unknown} \\(route doesn't exist\\)$`,
       ),
     );
+    const { published, skipped, failed: notPublished } = publishOutcome(failed.action);
+    expect({ published, skipped, failed: notPublished }).toEqual({
+      published: [],
+      skipped: [{ uuid: emptyUuid, reason: "route has no orders" }],
+      failed: [{ uuid: unknown, reason: "route doesn't exist" }],
+    });
   });
 
   it("publishes and waits", async () => {
@@ -221,9 +244,14 @@ describe("helpers against the fake", () => {
     const routeUuid = await createRoute(c);
     await createOrders(c, 3);
     await scheduleAndWait(c, { workspaceUuid: workspaceUuid(), date: DATE }, { sleep: clockSleep() });
-    const done = await publishAndWait(c, { workspaceUuid: workspaceUuid(), date: DATE }, { sleep: clockSleep() });
+    const { action: done, published } = await publishAndWait(
+      c,
+      { workspaceUuid: workspaceUuid(), date: DATE },
+      { sleep: clockSleep() },
+    );
     expect(done.status).toBe("finished");
     expect(done.actionSummary?.routes).toEqual([{ uuid: routeUuid, status: "finished" }]);
+    expect(published).toEqual([{ uuid: routeUuid }]);
 
     // The route.published event the fake emitted, as a delivery would carry it: valid, signed, verified, typed.
     const record = fake().events.find((e) => e.type === "route.published");

@@ -13,6 +13,7 @@ import {
   type ErrorBody,
   type ErrorCode,
   type ItemOf,
+  type PublishOutcome,
   paginate,
   publishAndWait,
   type RateLimitError,
@@ -85,9 +86,11 @@ describe("actions", () => {
     expectTypeOf(
       scheduleAndWait(client, { workspaceUuid: "w", date: "2026-11-24" }),
     ).resolves.toEqualTypeOf<Solution>();
-    expectTypeOf(publishAndWait(client, { workspaceUuid: "w", date: "2026-11-24" })).resolves.toEqualTypeOf<
-      ActionOf<"publish">
-    >();
+    expectTypeOf(
+      publishAndWait(client, { workspaceUuid: "w", date: "2026-11-24" }),
+    ).resolves.toEqualTypeOf<PublishOutcome>();
+    expectTypeOf<PublishOutcome["action"]>().toEqualTypeOf<ActionOf<"publish">>();
+    expectTypeOf<PublishOutcome["skipped"][number]>().toEqualTypeOf<{ uuid: string; reason: string }>();
     expectTypeOf(deleteOrders(client, ["a"])).resolves.toEqualTypeOf<DeleteOrdersResult>();
     expectTypeOf<DeleteOrdersResult["failed"][number]["reason"]>().toEqualTypeOf<
       "order_published" | "order_completed" | "order_locked" | "not_found"

@@ -15,7 +15,10 @@ import {
 import type { Organization, TokenRecord, Workspace } from "../domain/records.js";
 import { assignOrdersToRoute } from "../domain/routes.js";
 import { parseWith } from "../http/input.js";
+import type { OwnUrls } from "../http/own-urls.js";
+import { checkFixtures, createFixtures, type Fixtures, type LoadedFixtures } from "./fixtures.js";
 import { tokenBody } from "./schemas.js";
+import { restoreSnapshot, snapshotData, takeSnapshot } from "./snapshots.js";
 
 /** Control of tokens and organizations. */
 export interface FakeControl {
@@ -50,10 +53,27 @@ export interface FakeControl {
    * orders throw, and nothing changes.
    */
   assignOrders(routeUuid: string, orderUuids: readonly string[], options?: { travelMode?: TravelMode }): void;
+  /**
+   * Add fixtures: organizations with their tokens, workspaces, routes, orders (on their routes) and webhook
+   * subscriptions, checked and created as the API creates them; returns what was created, in the fixtures' order.
+   * All or nothing: any problem throws 400 VALIDATION_FAILED naming every field path (`orders[3].locations`), and
+   * nothing changes. The same as `POST /_fake/fixtures`, `dispatch-fake --fixtures FILE` and `createFake({ fixtures })`.
+   */
+  loadFixtures(fixtures: Fixtures): LoadedFixtures;
+}
+
+/** What the control API needs of the fake besides its context. */
+export interface ControlSetup {
+  /** The seeded organization. */
+  seeded: () => Organization;
+  /** The fake's seed (a failed load puts the id sequence back). */
+  seed: number;
+  /** The fake's own addresses, which a webhook subscription may not use. */
+  own: OwnUrls;
 }
 
 /**
- * Build the control API over a fake's context; `seeded()` gives the seeded organization.
+ * Build the control API over a fake's context; `setup.seeded()` gives the seeded organization.
  *
  * @example
  * ```ts
@@ -61,7 +81,7 @@ export interface FakeControl {
  * const foreign = createClient({ baseUrl: fake.baseUrl, token: other.token });
  * ```
  */
-export function createControl(ctx: Context, seeded: () => Organization): FakeControl {
+export function createControl(ctx: Context, { seeded, seed, own }: ControlSetup): FakeControl {
   return {
     createToken(options = {}) {
       const { expiresInMs } = parseWith(
@@ -97,6 +117,17 @@ export function createControl(ctx: Context, seeded: () => Organization): FakeCon
     },
     assignOrders(routeUuid, orderUuids, options = {}) {
       assignOrdersToRoute(ctx, routeUuid, orderUuids, options);
+    },
+    loadFixtures(fixtures) {
+      const checked = checkFixtures(ctx, fixtures, own);
+      // Checked fixtures create without error; a geocoder of the caller's may still throw, and then nothing stays.
+      const before = takeSnapshot(ctx, seed);
+      try {
+        return createFixtures(ctx, checked);
+      } catch (error) {
+        restoreSnapshot(ctx, snapshotData(before));
+        throw error;
+      }
     },
   };
 }

@@ -20,6 +20,7 @@ import type { FakeControl } from "./control.js";
 import type { DriverStop, FakeDriver } from "./driver.js";
 import { eventControlOperations } from "./events-http.js";
 import type { FakeFaults, FaultInput } from "./faults.js";
+import type { Fixtures } from "./fixtures.js";
 import { healthBody } from "./health.js";
 import type { FakeJournal, JournalEntry } from "./journal.js";
 import {
@@ -158,6 +159,11 @@ export function controlOperations(fake: ControlledFake, snapshots: SnapshotStore
     defineControlOperation("/_fake/workspaces", "post", async (req) => {
       const init = await readOptional(req, workspaceBody, "create workspace");
       return { status: 201, body: toWorkspaceBody(fake.control.createWorkspace(withoutUndefined(init))) };
+    }),
+
+    defineControlOperation("/_fake/fixtures", "post", async (req) => {
+      // fake.control.loadFixtures checks the body (the document's Fixtures schema and the API's own checks).
+      return { status: 201, body: fake.control.loadFixtures((await readBody(req)) as Fixtures) };
     }),
 
     // The clock

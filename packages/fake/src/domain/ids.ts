@@ -1,5 +1,8 @@
 /**
- * Seeded identifiers: the same seed and the same calls give the same uuids, tokens and request ids.
+ * Seeded identifiers: the same seed and the same calls give the same uuids, tokens and request ids. Tokens and
+ * webhook secrets can instead come from an unpredictable source the host injects (the standalone server does:
+ * anyone who knows its seed could otherwise compute them); they still advance the seeded sequence by as much,
+ * so every uuid stays the same for the same seed either way.
  */
 
 /** splitmix32's output function of a 32-bit state. */
@@ -38,10 +41,18 @@ export interface Ids {
   eventId(): string;
   /** The generator's position: `createIds(seed, ids.position)` goes on with the same ids from there. */
   readonly position: number;
+  /** Where tokens and secrets come from when not from the seed (pass it on when re-creating the ids). */
+  readonly entropy: Entropy | undefined;
 }
 
-/** Create the seeded id generator of one fake instance, at its start or at a saved `position`. */
-export function createIds(seed: number, position?: number): Ids {
+/** An unpredictable source of 32-bit words (e.g. `crypto.getRandomValues`), for tokens and secrets. */
+export type Entropy = (words: number) => Uint32Array;
+
+/**
+ * Create the seeded id generator of one fake instance, at its start or at a saved `position`; with `entropy`,
+ * tokens and secrets are drawn from it instead of the seed.
+ */
+export function createIds(seed: number, position?: number, entropy?: Entropy): Ids {
   let state = (position ?? seed) >>> 0;
   const next = () => {
     state = step(state);
@@ -50,6 +61,14 @@ export function createIds(seed: number, position?: number): Ids {
   const hexWords = (words: number) => {
     let s = "";
     for (let i = 0; i < words; i++) s += hex(next(), 8);
+    return s;
+  };
+  // A secret advances the seeded sequence as a seeded one would, so the uuids that follow do not depend on it.
+  const secretWords = (words: number) => {
+    const seeded = hexWords(words);
+    if (!entropy) return seeded;
+    let s = "";
+    for (const word of entropy(words)) s += hex(word, 8);
     return s;
   };
   return {
@@ -63,11 +82,12 @@ export function createIds(seed: number, position?: number): Ids {
       return `${hex(a, 8)}-${hex(b >>> 16, 4)}-${hex(timeHi, 4)}-${hex(clockSeq, 4)}-${hex(c & 0xffff, 4)}${hex(d, 8)}`;
     },
     requestId: () => `req_${hexWords(3)}`,
-    token: () => `dpt_${hexWords(5)}`,
-    secret: () => `whsec_${hexWords(6)}`,
+    token: () => `dpt_${secretWords(5)}`,
+    secret: () => `whsec_${secretWords(6)}`,
     eventId: () => `evt_${hexWords(3)}`,
     get position() {
       return state;
     },
+    entropy,
   };
 }

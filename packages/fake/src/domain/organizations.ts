@@ -53,10 +53,18 @@ export function createWorkspace(ctx: Context, organizationId: string, init: Work
   return workspace;
 }
 
-function assertTimeZone(timezone: string, path = "timezone"): void {
+/** Whether `timezone` names an IANA time zone this runtime knows. */
+export function isTimeZone(timezone: string): boolean {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: timezone });
+    return true;
   } catch {
+    return false;
+  }
+}
+
+function assertTimeZone(timezone: string, path = "timezone"): void {
+  if (!isTimeZone(timezone)) {
     throw new DomainError("VALIDATION_FAILED", `Failed to create workspace: unknown IANA time zone ${timezone}`, [
       { path, message: `unknown IANA time zone ${JSON.stringify(timezone)}` },
     ]);

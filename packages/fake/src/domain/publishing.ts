@@ -17,10 +17,11 @@ export interface PublishInput {
 
 /**
  * Start a `publish` action. Per route: unknown or foreign → failed `route doesn't exist`; another date →
- * failed; no orders → failed `route has no orders`; else published (status, `publishedAt`, planned times
- * fixed to the current estimates) and `route.published` emitted. The action is `failed` with reason
- * `route_failed` if any route failed (its summary still lists every route), `no_routes` when there is
- * nothing to publish.
+ * failed; no orders → skipped `route has no orders` (nothing to send to a driver: not published, no event);
+ * else published (status, `publishedAt`, planned times fixed to the current estimates) and `route.published`
+ * emitted. The action is `failed` with reason `route_failed` only if a route failed (its summary still lists
+ * every route, and the others are published all the same); skipped routes never fail it, so a date whose routes
+ * are all empty finishes with every route skipped. `no_routes` when the date has no routes at all.
  */
 export function publishRoutes(
   ctx: Context,
@@ -63,7 +64,8 @@ export function runPublish(ctx: Context, params: PublishWorkParams): ActionOutco
       continue;
     }
     if (route.orderUuids.length === 0) {
-      summary.routes.push({ uuid, status: "failed", error: "route has no orders" });
+      // A van the plan left empty is not an error of the publish: the day's other routes are what matters.
+      summary.routes.push({ uuid, status: "skipped", error: "route has no orders" });
       continue;
     }
     recomputeRoute(ctx, route);

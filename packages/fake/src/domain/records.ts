@@ -182,9 +182,12 @@ export interface ScheduleActionSummary {
   committed: boolean;
 }
 
-/** Per-route outcome of a `publish` action. */
+/**
+ * Per-route outcome of a `publish` action: `finished` (published), `skipped` (no orders: not published, and it
+ * does not fail the action) or `failed` (it fails the action); `error` says why for the last two.
+ */
 export interface PublishActionSummary {
-  routes: { uuid: string; status: "finished" | "failed"; error?: string }[];
+  routes: { uuid: string; status: "finished" | "skipped" | "failed"; error?: string }[];
 }
 
 /** Outcome of an order `update` action. */
@@ -351,7 +354,10 @@ export type WebhookAttemptResult = "succeeded" | "rejected" | "timeout" | "conne
 export interface WebhookAttemptRecord {
   /** 1 to 6. */
   attempt: number;
-  /** When it was made (its `x-dispatch-timestamp`, in ms). */
+  /**
+   * When it was made, on the fake's clock. In process it is the `x-dispatch-timestamp` (in ms); a server signs with
+   * its wall clock instead (`webhooks.timestampClock`).
+   */
   at: number;
   result: WebhookAttemptResult;
   /** The status answered; null on a timeout or a connection error. */

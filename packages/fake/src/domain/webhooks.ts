@@ -56,7 +56,10 @@ export interface AttemptPlan {
   deliveryId: string;
   /** 1 to {@link WEBHOOK_MAX_ATTEMPTS}. */
   attempt: number;
-  /** The attempt's instant on the fake's clock (epoch ms); its `x-dispatch-timestamp` in seconds. */
+  /**
+   * The attempt's instant on the fake's clock (epoch ms), as the delivery log keeps it. Its `x-dispatch-timestamp`
+   * in seconds, unless the host signs with another clock (a server: its wall clock).
+   */
   at: number;
   url: string;
   secret: string;

@@ -4,10 +4,14 @@
  * data. `serve` is the default command; `dispatch-fake conformance --base-url URL --token TOKEN` checks a server
  * against the contract: an alias of `dispatch-conformance` (@dispatchkit/conformance).
  */
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { conformanceCommand } from "@dispatchkit/conformance";
+import type { Fixtures } from "../control/fixtures.js";
+import { DomainError } from "../domain/errors.js";
 import { createFake } from "../fake.js";
+import type { Fake } from "../fake-api.js";
 import { runtimeOf } from "../runtime.js";
 import { writeFileAtomically } from "./atomic-file.js";
 import { CONSOLE_PATH } from "./console-page.js";
@@ -28,16 +32,21 @@ import {
 } from "./state-file.js";
 import { formatStateFile } from "./state-file-format.js";
 
-const usage = `Usage: dispatch-fake [serve] [--port 4010] [--host 127.0.0.1] [--token dev-token] [--seed 1] [--now ISO-INSTANT] [--empty] [--state FILE] [--allow-origin ORIGIN]... [--allow-host NAME]... [--quiet] [--log-format text|json] [--latency MS] [--rate-limit N/SECONDS]
+const usage = `Usage: dispatch-fake [serve] [--port 4010] [--host 127.0.0.1] [--token dev-token] [--seed 1] [--now ISO-INSTANT] [--empty] [--fixtures FILE] [--state FILE] [--allow-origin ORIGIN]... [--allow-host NAME]... [--quiet] [--log-format text|json] [--latency MS] [--rate-limit N/SECONDS]
 
 Serves an in-memory fake of the Delivery Dispatch Platform API over HTTP (serve is the default command).
 Every option can also be set by the environment variable after it (the option wins when both are given).
   --port   port to listen on (0 picks a free one)     default 4010             DISPATCH_FAKE_PORT
   --host   interface to bind                          default 127.0.0.1        DISPATCH_FAKE_HOST
   --token  API token of the seeded organization       default dev-token        DISPATCH_FAKE_TOKEN
-  --seed   seed of every generated id                 default 1                DISPATCH_FAKE_SEED
+  --seed   seed of every generated id (tokens it      default 1                DISPATCH_FAKE_SEED
+           mints and webhook secrets are random)
   --now    freeze the clock at this instant           default: real time       DISPATCH_FAKE_NOW
   --empty  start without the demo orders and routes                            DISPATCH_FAKE_EMPTY=true
+  --fixtures  start with the data of this JSON file instead of the demo data:  DISPATCH_FAKE_FIXTURES
+           organizations and their tokens, workspaces, routes, orders, webhook
+           subscriptions (docs/standalone.md); a file it cannot load stops it.
+           POST /_fake/reset goes back to it; an existing --state file wins
   --state  keep the state in this JSON file across restarts: loaded at start   DISPATCH_FAKE_STATE
            (created when missing), saved ${SAVE_DEBOUNCE_MS} ms after changes and on SIGINT/SIGTERM; a file it cannot
            read stops it. An existing file's seed, token and clock win over --seed, --token, --now and --empty
@@ -79,6 +88,7 @@ const OPTIONS = {
   seed: { type: "string", default: "1" },
   now: { type: "string" },
   empty: { type: "boolean", default: false },
+  fixtures: { type: "string" },
   state: { type: "string" },
   "allow-origin": { type: "string", multiple: true },
   "allow-host": { type: "string", multiple: true },
@@ -152,6 +162,7 @@ function resolveOptions(values: Record<string, unknown>, env: NodeJS.ProcessEnv)
       seed: string;
       now: string | undefined;
       empty: boolean;
+      fixtures: string | undefined;
       state: string | undefined;
       "allow-origin": string[] | undefined;
       "allow-host": string[] | undefined;
@@ -197,6 +208,28 @@ function saveAfter(saver: StateSaver, readsMayChangeNow: () => boolean): (read?:
     const now = readsMayChangeNow();
     if (!read || now || mayHaveChanged) saver.changed();
     mayHaveChanged = now;
+  };
+}
+
+/** A fixtures file parsed as JSON (checked by createFake); one it cannot read or parse stops the server. */
+function readFixtures(path: string): Fixtures {
+  try {
+    return JSON.parse(readFileSync(path, "utf8")) as Fixtures;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(`dispatch-fake: Failed to load the fixtures ${path}: ${reason}`);
+    process.exit(1);
+  }
+}
+
+/** How many records of each list fixtures hold, for the start lines. */
+function counts(fixtures: Fixtures | undefined) {
+  return {
+    organizations: fixtures?.organizations?.length ?? 0,
+    workspaces: fixtures?.workspaces?.length ?? 0,
+    routes: fixtures?.routes?.length ?? 0,
+    orders: fixtures?.orders?.length ?? 0,
+    webhooks: fixtures?.webhooks?.length ?? 0,
   };
 }
 
@@ -307,7 +340,7 @@ async function main() {
       console.error(`dispatch-fake: Failed to load the state file ${statePath}: ${reason}; it is left untouched`);
       process.exit(1);
     }
-    const ignored = (["seed", "token", "now", "empty"] as const).filter((name) => given.has(name));
+    const ignored = (["seed", "token", "now", "empty", "fixtures"] as const).filter((name) => given.has(name));
     if (stored && ignored.length > 0) {
       // An option set by its environment variable is named by the variable: that is where the user looks.
       const flags: Record<string, unknown> = parsed.values;
@@ -317,15 +350,30 @@ async function main() {
   }
   const frozen = stored ? stored.clock.mode === "frozen" : values.now !== undefined;
   const now = stored ? (frozen ? stored.clock.now : undefined) : values.now;
-  const fake = createFake({
-    baseUrl: `http://${values.host}:${port}`,
-    token: stored?.token ?? values.token,
-    seed: stored?.seed ?? seed,
-    ...(now !== undefined ? { now } : {}),
-    ...(rateLimit ? { rateLimit } : {}),
-  });
+  // Fixtures start a fresh fake: a state file that exists holds the data already (it began with them, if given).
+  const fixturesPath = values.fixtures !== undefined && !stored ? resolve(values.fixtures) : undefined;
+  const fixtures = fixturesPath === undefined ? undefined : readFixtures(fixturesPath);
+  let fake: Fake;
+  try {
+    fake = createFake({
+      baseUrl: `http://${values.host}:${port}`,
+      token: stored?.token ?? values.token,
+      seed: stored?.seed ?? seed,
+      // A server others can reach must not mint tokens and secrets that its seed (1 by default) gives away.
+      secrets: "random",
+      ...(now !== undefined ? { now } : {}),
+      ...(rateLimit ? { rateLimit } : {}),
+      ...(fixtures !== undefined ? { fixtures } : {}),
+    });
+  } catch (error) {
+    if (!(error instanceof DomainError) || fixturesPath === undefined) throw error;
+    // Every problem on a line of its own: a file may have many.
+    const problems = (error.details ?? []).map(({ path, message }) => `\n  ${path}: ${message}`).join("");
+    console.error(`dispatch-fake: Failed to load the fixtures ${fixturesPath}:${problems || ` ${error.message}`}`);
+    process.exit(1);
+  }
   if (stored) applyStateFile(fake, stored);
-  const demo = values.empty || stored ? undefined : await seedDemoData(fake);
+  const demo = values.empty || stored || fixtures !== undefined ? undefined : await seedDemoData(fake);
   let saver: StateSaver | undefined;
   // A save writes the live records into text in slices: changes wait meanwhile, reads are answered in between.
   const changes = createChangeGate();
@@ -405,6 +453,7 @@ async function main() {
           ? { name: workspace.name, uuid: workspace.uuid, workspaceId: workspace.workspaceId }
           : null,
         demo: demo ?? null,
+        fixtures: fixturesPath === undefined ? null : { path: fixturesPath, ...counts(fixtures) },
         state: statePath === undefined ? null : { path: statePath, loaded: stored !== undefined },
       }),
     );
@@ -416,6 +465,12 @@ async function main() {
   if (workspace)
     console.log(`  workspace: ${workspace.name} uuid=${workspace.uuid} workspaceId=${workspace.workspaceId}`);
   if (demo) console.log(`  demo data: ${demo.orders} orders and ${demo.routes} routes for ${demo.date}`);
+  if (fixturesPath !== undefined) {
+    const loaded = Object.entries(counts(fixtures))
+      .map(([list, count]) => `${count} ${count === 1 ? list.slice(0, -1) : list}`)
+      .join(", ");
+    console.log(`  fixtures:  ${fixturesPath} (${loaded})`);
+  }
   if (statePath !== undefined) console.log(`  state:     ${statePath} (${stored ? "loaded" : "created"})`);
   control.forEach((line, i) => {
     console.log(`${i === 0 ? "  control:   " : "             "}${line}`);

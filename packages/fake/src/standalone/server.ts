@@ -18,6 +18,7 @@ import {
 } from "../http/request-limits.js";
 import { STATUS_BY_CODE } from "../http/status.js";
 import { runtimeOf } from "../runtime.js";
+import { systemClock } from "../system-clock.js";
 import { createAccessPolicy } from "./access.js";
 import { consoleResponse } from "./console-page.js";
 import { documentResponse } from "./documents.js";
@@ -504,6 +505,8 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
     server.listen(options.port ?? 4010, host, () => {
       const { port } = server.address() as AddressInfo;
       const forgetAddress = runtime.ownUrls.addServer(port, ownNames(host, options.allowHosts));
+      // Receivers check x-dispatch-timestamp against their own clock: sign with the wall clock, not the fake's.
+      const forgetTimestampClock = runtime.useHostTimestampClock(systemClock);
       driver.kick();
       resolve({
         server,
@@ -514,6 +517,7 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
             stopPlanning?.();
             void planner?.close();
             forgetAddress();
+            forgetTimestampClock();
             const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
             deadline.unref();
             server.close((e) => {

@@ -439,8 +439,8 @@ export function createStateSaver(options: {
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** Real time of the first change not yet saved. */
   let pendingSince: number | undefined;
-  /** The save in progress: the next one starts after it. */
-  let saving: Promise<boolean> = Promise.resolve(true);
+  /** The capture in progress: the next one starts after it. */
+  let capturing: Promise<unknown> = Promise.resolve();
 
   /** Hand the live state to the writer, slice by slice, with changes held back; resolves when it is written. */
   function capture(): Promise<{ file: StateFile; written: Promise<boolean> }> {
@@ -460,11 +460,8 @@ export function createStateSaver(options: {
     });
   }
 
-  async function save(): Promise<boolean> {
-    // Before the capture, not during it (changes wait then): a worker that has to start first would take the first
-    // save's pieces all at once when it is up. A worker that cannot start fails the save at its end, reported below.
-    await writer.ready().catch(() => undefined);
-    const { file, written } = await capture();
+  /** How a save ended: reported once when it failed, the status updated when it was written. */
+  async function settle(file: StateFile, written: Promise<boolean>): Promise<boolean> {
     try {
       if (!(await written)) return true;
     } catch (error) {
@@ -482,12 +479,23 @@ export function createStateSaver(options: {
     savedAt = file.savedAt;
     return true;
   }
+
+  /**
+   * Save now: the capture starts once the previous one has ended (the writer writes saves in order, so the next
+   * capture need not wait for the previous write); resolves once this save is written or skipped.
+   */
   function flush(): Promise<boolean> {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
     pendingSince = undefined;
-    saving = saving.then(save, save);
-    return saving;
+    const captured = capturing.then(async () => {
+      // Before the capture, not during it (changes wait then): a worker that has to start first would take the first
+      // save's pieces all at once when it is up. A worker that cannot start fails the save at its end.
+      await writer.ready().catch(() => undefined);
+      return capture();
+    });
+    capturing = captured.catch(() => undefined);
+    return captured.then(({ file, written }) => settle(file, written));
   }
 
   return {

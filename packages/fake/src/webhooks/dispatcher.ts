@@ -8,6 +8,7 @@
  * @see `docs/api-contract.md` section 6
  */
 import { signWebhookForTest } from "@dispatchkit/sdk";
+import type { Clock } from "../domain/clock.js";
 import type { Context } from "../domain/context.js";
 import {
   type AttemptOutcome,
@@ -16,6 +17,7 @@ import {
   prepareAttempt,
   recordAttempt,
 } from "../domain/webhooks.js";
+import { systemClock } from "../system-clock.js";
 import { createDeliveryQueue, type QueuedAttempt } from "./delivery-queue.js";
 
 /**
@@ -31,6 +33,16 @@ export interface WebhookOptions {
    * 10,000, the contract's). Lower it to test a slow receiver without waiting.
    */
   timeoutMs?: number;
+  /**
+   * The clock of each attempt's `x-dispatch-timestamp` header, and so of its signature: `"fake"`, the fake's clock;
+   * `"wall"`, the host's real time (`Date.now()`); or a {@link Clock} of your own. Default: the host decides. In
+   * process (MSW, `fake.fetch`, `fake.webhooks.listen`) it is the fake's clock, so a test is deterministic and verifies
+   * with `now: fake.clock.now()`; a server started by `startServer` or `dispatch-fake serve` signs with the wall
+   * clock, because its receivers check the header against their own clock (300 s) even after the fake's clock was
+   * moved ahead. Only the header follows it: events' `createdAt`, the retry schedule and the delivery log's times
+   * stay on the fake's clock.
+   */
+  timestampClock?: "fake" | "wall" | Clock;
 }
 
 /** The contract's answer timeout of one attempt. */
@@ -65,6 +77,11 @@ export interface WebhookDispatcher {
   onProgress(listener: () => void): () => void;
   /** Abort the attempts in flight (reset, restore): their outcomes are never recorded. */
   abortInFlight(): void;
+  /**
+   * A host's clock for the `x-dispatch-timestamp` header, used unless `webhooks.timestampClock` chose one (the
+   * standalone server passes the wall clock); returns the function that takes it back.
+   */
+  useHostTimestampClock(clock: Clock): () => void;
 }
 
 /** The attempts in flight of one pool (a reset or restore starts a new one), and who waits for it to empty. */
@@ -116,6 +133,26 @@ export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = 
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   if (!(timeoutMs > 0) || !Number.isFinite(timeoutMs)) {
     throw new RangeError(`Failed to create the fake: webhooks.timeoutMs=${timeoutMs} is not a positive number`);
+  }
+  const chosenClock = options.timestampClock;
+  if (
+    chosenClock !== undefined &&
+    chosenClock !== "fake" &&
+    chosenClock !== "wall" &&
+    typeof (chosenClock as Partial<Clock> | null)?.now !== "function"
+  ) {
+    throw new TypeError(
+      'Failed to create the fake: webhooks.timestampClock must be "fake", "wall" or a clock with a now() method',
+    );
+  }
+  // The host's choice (startServer: the wall clock), when the option made none; undefined: the fake's clock.
+  let hostClock: Clock | undefined;
+  /** The attempt's `x-dispatch-timestamp`, in whole seconds. */
+  function timestampOf(plan: AttemptPlan): number {
+    const clock =
+      chosenClock === "wall" ? systemClock : chosenClock === "fake" ? undefined : (chosenClock ?? hostClock);
+    // The fake's clock reads the attempt's own instant (plan.at): the header and the delivery log agree exactly.
+    return Math.floor((clock ? clock.now() : plan.at) / 1000);
   }
   const listeners = new Map<string, WebhookHandler>();
   const progress = new Set<() => void>();
@@ -169,7 +206,7 @@ export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = 
     let listener: WebhookHandler | undefined;
     try {
       listener = listeners.get(listenerKey(plan.url, "deliver webhook"));
-      const { rawBody, headers } = await signWebhookForTest(plan.envelope, plan.secret, Math.floor(plan.at / 1000));
+      const { rawBody, headers } = await signWebhookForTest(plan.envelope, plan.secret, timestampOf(plan));
       // Redirects are not followed: a 3xx is a failed attempt.
       const init: RequestInit = {
         method: "POST",
@@ -263,6 +300,12 @@ export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = 
     },
     unlisten(url) {
       listeners.delete(listenerKey(url, "stop listening for webhooks"));
+    },
+    useHostTimestampClock(clock) {
+      hostClock = clock;
+      return () => {
+        if (hostClock === clock) hostClock = undefined;
+      };
     },
     abortInFlight() {
       const aborted = pool;

@@ -446,10 +446,13 @@ export interface paths {
          * Publish routes to the driver app
          * @description Publishes the routes of `date` in the workspace `workspaceUuid` (only `routeUuids` when given) to
          *     the driver app. Always answers **202** `Action` (`actionName: publish`); poll
-         *     `GET /v2/routes/actions/{actionUuid}`. When finished, `actionSummary.routes` lists
-         *     `{ uuid, status: finished | failed, error? }` per route, and the action is `failed` if any route
-         *     failed (e.g. `route doesn't exist`). Each route published or republished fires `route.published`
-         *     (full route and planned timeline). A published route's planned times are fixed and it is locked
+         *     `GET /v2/routes/actions/{actionUuid}`. When it ends, `actionSummary.routes` lists
+         *     `{ uuid, status: finished | skipped | failed, error? }` per route. A route without orders is
+         *     `skipped` (`error: route has no orders`): not published, nothing sent to a driver, and it never fails
+         *     the action. The action is `failed` (`reason: route_failed`) only if a route failed (e.g. `route
+         *     doesn't exist`); the other routes are published all the same. A date with routes that are all empty
+         *     finishes with every route skipped; a date without routes fails (`reason: no_routes`). Each route
+         *     published or republished fires `route.published` (full route and planned timeline). A published route's planned times are fixed and it is locked
          *     for scheduling and deletion of its orders. Strict validation; `Content-Type: application/json`
          *     (415).
          */
@@ -478,7 +481,8 @@ export interface paths {
         /**
          * Poll a publish action
          * @description Returns the action started by `POST /v2/routes/publish`. When finished, `actionSummary` is a
-         *     `PublishSummary` with one entry per route; the action's `status` is `failed` if any route failed.
+         *     `PublishSummary` with one entry per route (`finished`, `skipped` or `failed`); the action's
+         *     `status` is `failed` if any route failed, never because a route was skipped.
          *     The answer may carry a `Retry-After` hint (seconds). Another kind of action answers 404.
          */
         get: operations["getPublishAction"];
@@ -1345,7 +1349,8 @@ export interface components {
         };
         /**
          * @description A publish action (`POST /v2/routes/publish`). `actionSummary` is a `PublishSummary`, present when
-         *     finished and also when the action failed because a route failed (`reason: route_failed`).
+         *     finished and also when the action failed because a route failed (`reason: route_failed`). Skipped
+         *     routes (no orders) never fail it.
          */
         PublishAction: {
             /** Format: uuid */
@@ -1364,7 +1369,10 @@ export interface components {
              */
             finishedAt?: string;
             actionSummary?: components["schemas"]["PublishSummary"];
-            /** @description Why the action failed; `route_failed` when a route failed (see `actionSummary`). */
+            /**
+             * @description Why the action failed: `route_failed` when a route failed (see `actionSummary`; a skipped route
+             *     never counts), `no_routes` when the date has no routes.
+             */
             reason?: string;
         };
         /**
@@ -1427,14 +1435,23 @@ export interface components {
             /** @description `false` for a what-if run. */
             committed: boolean;
         };
-        /** @description Per-route outcome of a publish action. */
+        /** @description Per-route outcome of a publish action, one entry per route it was asked to publish. */
         PublishSummary: {
             routes: {
                 /** Format: uuid */
                 uuid: string;
-                /** @enum {string} */
-                status: "finished" | "failed";
-                /** @description Why this route failed, e.g. `route doesn't exist`. */
+                /**
+                 * @description `finished`: published (`route.published` fired). `skipped`: not published because there is
+                 *     nothing to send to a driver (`error: route has no orders`); it does not fail the action.
+                 *     `failed`: not published, and the action fails with `reason: route_failed` (`error` says why:
+                 *     `route doesn't exist`, `route is on <date>, not <date>`).
+                 * @enum {string}
+                 */
+                status: "finished" | "skipped" | "failed";
+                /**
+                 * @description Why this route was skipped (`route has no orders`) or failed (`route doesn't exist`,
+                 *     `route is on <date>, not <date>`); absent when it was published.
+                 */
                 error?: string;
             }[];
         };

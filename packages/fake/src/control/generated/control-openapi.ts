@@ -113,6 +113,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_fake/fixtures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Load fixtures
+         * @description Adds organizations (with their tokens), workspaces, routes, orders and webhook subscriptions in one
+         *     call (`fake.control.loadFixtures(fixtures)`; the same file as `dispatch-fake --fixtures FILE` and
+         *     `createFake({ fixtures })`). Records name each other by the `key` you give them; a workspace may also be
+         *     named by the uuid of one the fake already holds. Routes, orders and subscriptions go through the API's own
+         *     checks and defaults (their fields are those of `POST /v2/routes`, `POST /v2/orders` and
+         *     `POST /v2/webhooks`); an order naming a `route` is put on it, in the file's order, as a committed
+         *     scheduling run would. All or nothing: any problem answers 400 `VALIDATION_FAILED` with every problem's
+         *     path (`orders[3].locations`) and changes nothing. The answer lists what was created, in the file's
+         *     order. The guide: docs/standalone.md, "Start with your own data".
+         */
+        post: operations["loadFixtures"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_fake/clock": {
         parameters: {
             query?: never;
@@ -544,6 +572,129 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description A fake's starting data: organizations with their tokens, their workspaces, routes, orders and webhook
+         *     subscriptions. Every list is optional. A record that others name has a `key` of your choosing
+         *     (unique among the records of its list), and the others name it by that key; a workspace may also be
+         *     named by the uuid of one the fake already holds. The fixtures are added to what the fake holds (the
+         *     seeded organization stays).
+         */
+        Fixtures: {
+            /** @description What the fixtures are for (ignored). */
+            description?: string;
+            organizations?: components["schemas"]["FixtureOrganization"][];
+            workspaces?: components["schemas"]["FixtureWorkspace"][];
+            routes?: components["schemas"]["FixtureRoute"][];
+            orders?: components["schemas"]["FixtureOrder"][];
+            webhooks?: components["schemas"]["FixtureWebhook"][];
+        };
+        /**
+         * @description Your name for a record, which other records of the fixtures use to name it.
+         * @example berlin
+         */
+        FixtureKey: string;
+        /** @description The `key` of a workspace of the fixtures, or the uuid of a workspace the fake already holds. */
+        WorkspaceReference: string;
+        /** @description An organization and the API tokens that act for it. */
+        FixtureOrganization: {
+            key: components["schemas"]["FixtureKey"];
+            name?: string;
+            /** @description Its API tokens (`Authorization: Bearer <token>`); none may exist already. */
+            tokens: string[];
+        };
+        /** @description A workspace of an organization of the fixtures, as `POST /_fake/workspaces` creates one. */
+        FixtureWorkspace: {
+            key: components["schemas"]["FixtureKey"];
+            organization: components["schemas"]["FixtureKey"];
+            name?: string;
+            /**
+             * @description An IANA time zone (default Europe/Berlin).
+             * @example America/New_York
+             */
+            timezone?: string;
+            serviceArea?: components["schemas"]["ServiceArea"];
+        };
+        /**
+         * @description A route of a workspace: `key`, `workspace`, and the fields of a route of `POST /v2/routes`
+         *     (`RouteInput` of the API's openapi.yaml: `name`, `date`, `startTime`, `endTime`, `startLocation`, …),
+         *     checked as that endpoint checks them.
+         */
+        FixtureRoute: {
+            key?: components["schemas"]["FixtureKey"];
+            workspace: components["schemas"]["WorkspaceReference"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @description An order of a workspace: `key`, `workspace`, the `route` to put it on (the key of a route of the fixtures,
+         *     of the same workspace and date), and the fields of an order of `POST /v2/orders` (`OrderInput` of the API's openapi.yaml:
+         *     `deliveryDate`, `locations`, `timeWindows`, …), checked as that endpoint checks them. Orders named by the
+         *     same route are put on it in the file's order.
+         */
+        FixtureOrder: {
+            key?: components["schemas"]["FixtureKey"];
+            workspace: components["schemas"]["WorkspaceReference"];
+            route?: components["schemas"]["FixtureKey"];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @description A webhook subscription: of an `organization` (every workspace of it) or of one `workspace` (exactly one
+         *     of the two), with `secret` (default: a generated one) and the fields of `POST /v2/webhooks` (`url`,
+         *     `events`), checked as that endpoint checks them.
+         */
+        FixtureWebhook: {
+            key?: components["schemas"]["FixtureKey"];
+            organization?: components["schemas"]["FixtureKey"];
+            workspace?: components["schemas"]["WorkspaceReference"];
+            /** @description The signing secret of its deliveries, so a receiver can know it beforehand. */
+            secret?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description What loading fixtures created, each list in the order of the file's. */
+        LoadedFixtures: {
+            organizations: {
+                key: string;
+                name: string;
+                tokens: string[];
+            }[];
+            workspaces: {
+                key: string;
+                /** Format: uuid */
+                uuid: string;
+                workspaceId: number;
+                name: string;
+                timezone: string;
+            }[];
+            routes: {
+                key: string | null;
+                /** Format: uuid */
+                uuid: string;
+                /** Format: uuid */
+                workspaceUuid: string;
+                /** @description The orders on it now, in sequence. */
+                orderUuids: string[];
+            }[];
+            orders: {
+                key: string | null;
+                /** Format: uuid */
+                uuid: string;
+                orderNumber: string;
+                /** Format: uuid */
+                workspaceUuid: string;
+                /** Format: uuid */
+                routeUuid: string | null;
+            }[];
+            webhooks: {
+                key: string | null;
+                /** Format: uuid */
+                uuid: string;
+                /** Format: uuid */
+                workspaceUuid: string | null;
+                secret: string;
+            }[];
+        };
         WorkspaceInit: {
             name?: string;
             /**
@@ -733,7 +884,11 @@ export interface components {
         /** @description One attempt of a delivery. */
         WebhookAttempt: {
             attempt: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the attempt was made, on the fake's clock. The standalone server signs the attempt's
+             *     `x-dispatch-timestamp` with its wall clock, so once the fake's clock was moved the two differ.
+             */
             at: string;
             /**
              * @description `succeeded` (a 2xx in time), `rejected` (any other status), `timeout` or `connection_error`.
@@ -1088,6 +1243,33 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    loadFixtures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Fixtures"];
+            };
+        };
+        responses: {
+            /** @description What was created, each list in the order of the file's. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoadedFixtures"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
         };
     };

@@ -16,8 +16,8 @@ export class ConsoleApiError extends Error {
 
 /** The console's client of one fake. */
 export interface ConsoleApi {
-  /** `GET` a path under the base URL and answer its JSON. */
-  get<T>(path: string): Promise<T>;
+  /** `GET` a path under the base URL and answer its JSON; `signal` abandons the call. */
+  get<T>(path: string, signal?: AbortSignal): Promise<T>;
   /** Send a method with a JSON body (when given) and answer its JSON (null for 204). */
   send<T>(method: "POST" | "PUT" | "DELETE", path: string, body?: unknown): Promise<T>;
   /** The token API calls carry. */
@@ -28,10 +28,10 @@ export interface ConsoleApi {
 export function createConsoleApi(basePath: string, token: string): ConsoleApi {
   const api: ConsoleApi = {
     token,
-    get: (path) => call("GET", path),
+    get: (path, signal) => call("GET", path, undefined, signal),
     send: (method, path, body) => call(method, path, body),
   };
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  async function call<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
     const headers: Record<string, string> = {};
     const isApi = !path.startsWith("/_fake/");
     if (isApi) headers.authorization = `Bearer ${api.token}`;
@@ -41,6 +41,7 @@ export function createConsoleApi(basePath: string, token: string): ConsoleApi {
       method,
       headers,
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(signal ? { signal } : {}),
     });
     const text = await response.text();
     const json = text === "" ? null : (JSON.parse(text) as unknown);
@@ -53,12 +54,15 @@ export function createConsoleApi(basePath: string, token: string): ConsoleApi {
   return api;
 }
 
-/** Every page of a paginated list (`{ data, metadata: { nextPage } }`, 500 items a page), following `nextPage`. */
-export async function allPages<T>(api: ConsoleApi, path: string): Promise<T[]> {
+/**
+ * Every page of a paginated list (`{ data, metadata: { nextPage } }`, 500 items a page), following `nextPage`;
+ * `signal` abandons the reads.
+ */
+export async function allPages<T>(api: ConsoleApi, path: string, signal?: AbortSignal): Promise<T[]> {
   const items: T[] = [];
   let next: string | null = `${path}${path.includes("?") ? "&" : "?"}perPage=500`;
   while (next !== null) {
-    const body: { data: T[]; metadata: { nextPage: string | null } } = await api.get(next);
+    const body: { data: T[]; metadata: { nextPage: string | null } } = await api.get(next, signal);
     items.push(...body.data);
     next = body.metadata.nextPage;
   }

@@ -79,24 +79,3 @@ export function table(headers: string[], rows: Child[][], attributes: Attributes
     ),
   );
 }
-
-/** The local clock time of an ISO instant as written (`2026-11-24T09:30:00-08:00` → `09:30`), or `—`. */
-export function hhmm(iso: string | null | undefined): string {
-  return iso ? iso.slice(11, 16) : "—";
-}
-
-/** Minutes since the local midnight of an ISO instant as written (its own offset), seconds included. */
-export function minutesOf(iso: string): number {
-  return Number(iso.slice(11, 13)) * 60 + Number(iso.slice(14, 16)) + Number(iso.slice(17, 19)) / 60;
-}
-
-/** Minutes since midnight of an `HH:MM` time. */
-export function minutesOfTime(time: string): number {
-  return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-}
-
-/** A colour per route index: a fixed palette first, then hues a golden angle apart. */
-export function routeColour(index: number): string {
-  const palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2"];
-  return palette[index] ?? `hsl(${Math.round((index * 137.508) % 360)} 65% 42%)`;
-}

@@ -1,36 +1,50 @@
 /**
  * The timelines of a date as a Gantt chart: a row per route; per stop its time windows behind (pale), the planned
- * stay (blue), the estimated arrival (an orange tick) and the actual stay (green delivered, red missed). Times are
- * read as written in the workspace's offset, so the axis is the workspace's local time.
+ * stay (grey-blue), the estimated arrival (an orange tick) and the actual stay (green delivered, red missed). Times
+ * are read as written in the workspace's offset, so the axis is the workspace's local time of the chart's date.
+ * A time on another date (a stop completed the next day, an arrival estimated past midnight) is not drawn on this
+ * date's hours: the stop gets an arrow at its row's edge and a line in the list under the chart.
  */
-import { type Child, minutesOf, minutesOfTime, routeColour, s } from "./dom.js";
+import { PLANNED_COLOUR, routeColour, STATUS_COLOURS } from "./colours.js";
+import { type Child, h, s } from "./dom.js";
 import type { Order, Route, TimelineStop } from "./model.js";
+import { clockTime, minutesOf, minutesOfTime, partsIn, writtenDate } from "./times.js";
 
 const LABEL = 140;
 const WIDTH = 900;
 const ROW = 30;
 
-/** A UTC instant written in the offset of another ISO instant (`…-08:00`), as `YYYY-MM-DDTHH:MM:SS`. */
-function inOffsetOf(utc: string, written: string): string {
-  const match = /([+-])(\d\d):(\d\d)$/.exec(written);
-  const minutes = match ? (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
-  return new Date(Date.parse(utc) + minutes * 60_000).toISOString().slice(0, 19);
+/** What the chart draws. */
+export interface GanttInput {
+  /** The chart's date: only times on it are drawn. */
+  date: string;
+  routes: Route[];
+  timelines: Map<string, TimelineStop[]>;
+  orders: Map<string, Order>;
+  /** The fake's clock (UTC): the dashed line, and whether a listed time shows its date. */
+  now: string;
+  /** The routes' workspace's time zone. */
+  timeZone: string;
 }
 
-/** The Gantt chart of the routes of one date. */
-export function gantt(
-  routes: Route[],
-  timelines: Map<string, TimelineStop[]>,
-  orders: Map<string, Order>,
-  now: string | null,
-): SVGElement {
+/** A stop with a time on another date than the chart's. */
+interface Elsewhere {
+  route: Route;
+  stop: TimelineStop;
+  order: Order | undefined;
+}
+
+/** The Gantt chart of the routes of one date, and the list of stops with a time on another date. */
+export function gantt(input: GanttInput): HTMLElement {
+  const { date, routes, timelines, orders, now, timeZone } = input;
+  const onDate = (t: string | null | undefined): t is string => !!t && writtenDate(t) === date;
   const used = routes.filter((r) => timelines.has(r.uuid));
   let from = Math.min(...routes.map((r) => minutesOfTime(r.startTime)), 24 * 60);
   let to = Math.max(...routes.map((r) => minutesOfTime(r.endTime)), 0);
   for (const stops of timelines.values()) {
     for (const stop of stops) {
       for (const t of [stop.plannedArrivalTime, stop.actualDepartureTime, stop.estimatedArrivalTime]) {
-        if (t) {
+        if (onDate(t)) {
           from = Math.min(from, minutesOf(t));
           to = Math.max(to, minutesOf(t));
         }
@@ -48,6 +62,8 @@ export function gantt(
       s("text", { x: x(m), y: 13, "text-anchor": "middle", class: "axis" }, `${String(m / 60).padStart(2, "0")}:00`),
     );
   }
+  const at = (t: string | null | undefined) => clockTime(t, now, { timeZone });
+  const elsewhere: Elsewhere[] = [];
   const rows = used.map((route, index) => {
     const y = 24 + index * ROW;
     const colour = routeColour(routes.indexOf(route));
@@ -78,8 +94,22 @@ export function gantt(
           }),
         );
       }
-      const title = `${order?.orderNumber ?? "?"}: planned ${stop.plannedArrivalTime?.slice(11, 16) ?? "—"}, estimated ${stop.estimatedArrivalTime?.slice(11, 16) ?? "—"}, actual ${stop.actualArrivalTime?.slice(11, 16) ?? "—"}`;
-      if (stop.plannedArrivalTime && stop.plannedDepartureTime) {
+      const title = `${order?.orderNumber ?? "?"}: planned ${at(stop.plannedArrivalTime)}, estimated ${at(stop.estimatedArrivalTime)}, actual ${at(stop.actualArrivalTime)}`;
+      const times = [stop.plannedArrivalTime, stop.estimatedArrivalTime, stop.actualArrivalTime];
+      if (times.some((t) => t && !onDate(t))) {
+        elsewhere.push({ route, stop, order });
+        const later = times.some((t) => t && writtenDate(t) > date);
+        const edge = later ? WIDTH - 20 : LABEL - 14;
+        parts.push(
+          s(
+            "text",
+            { class: "gantt-elsewhere", "data-order": stop.orders[0]?.uuid ?? "", x: edge, y: y + 17, fill: colour },
+            later ? "▸" : "◂",
+            s("title", {}, `${title} (another day: listed below)`),
+          ),
+        );
+      }
+      if (onDate(stop.plannedArrivalTime) && onDate(stop.plannedDepartureTime)) {
         const a = x(minutesOf(stop.plannedArrivalTime));
         parts.push(
           s(
@@ -90,25 +120,30 @@ export function gantt(
               y: y + 4,
               width: Math.max(x(minutesOf(stop.plannedDepartureTime)) - a, 2),
               height: 8,
-              fill: "#5b8def",
+              fill: PLANNED_COLOUR,
             },
             s("title", {}, title),
           ),
         );
       }
-      if (stop.estimatedArrivalTime) {
+      if (onDate(stop.estimatedArrivalTime)) {
         const e = x(minutesOf(stop.estimatedArrivalTime));
         parts.push(
           s(
             "rect",
-            { class: "gantt-estimated", x: e - 1, y: y + 2, width: 2, height: 12, fill: "#f57c00" },
+            { class: "gantt-estimated", x: e - 1, y: y + 2, width: 2, height: 12, fill: STATUS_COLOURS.estimated },
             s("title", {}, title),
           ),
         );
       }
-      if (stop.actualArrivalTime) {
+      if (onDate(stop.actualArrivalTime)) {
         const a = x(minutesOf(stop.actualArrivalTime));
-        const d = stop.actualDepartureTime ? x(minutesOf(stop.actualDepartureTime)) : a + 2;
+        // A departure past midnight is cut at the chart's last hour.
+        const d = stop.actualDepartureTime
+          ? onDate(stop.actualDepartureTime)
+            ? x(minutesOf(stop.actualDepartureTime))
+            : x(to)
+          : a + 2;
         const missed = stop.orders.some((o) => o.status === "missed");
         parts.push(
           s(
@@ -120,7 +155,7 @@ export function gantt(
               y: y + 15,
               width: Math.max(d - a, 3),
               height: 8,
-              fill: missed ? "#c62828" : "#2e7d32",
+              fill: missed ? STATUS_COLOURS.missed : STATUS_COLOURS.delivered,
             },
             s("title", {}, title),
           ),
@@ -129,27 +164,54 @@ export function gantt(
     }
     return s("g", { class: "gantt-row", "data-route": route.uuid }, parts);
   });
-  // The clock answers UTC; shown in the offset the timelines are written in.
-  const sample = [...timelines.values()].flat().find((stop) => stop.plannedArrivalTime ?? stop.estimatedArrivalTime);
-  const written = sample?.plannedArrivalTime ?? sample?.estimatedArrivalTime;
-  const local = now && written ? inOffsetOf(now, written) : null;
+  // The clock answers UTC; drawn in the workspace's time zone, on its date only.
+  const local = partsIn(now, timeZone);
   const nowLine =
-    local && local.slice(0, 10) === used[0]?.date
+    local.date === date
       ? s("line", {
           class: "gantt-now",
-          x1: x(minutesOf(local)),
-          x2: x(minutesOf(local)),
+          x1: x(minutesOf(`${local.date}T${local.time}`)),
+          x2: x(minutesOf(`${local.date}T${local.time}`)),
           y1: 18,
           y2: height,
-          stroke: "#c62828",
+          stroke: STATUS_COLOURS.missed,
           "stroke-dasharray": "4 3",
         })
       : null;
-  return s(
+  const chart = s(
     "svg",
     { viewBox: `0 0 ${WIDTH} ${height}`, class: "gantt", role: "img", "aria-label": "Timelines" },
     grid,
     rows,
     nowLine,
+  );
+  return h("div", {}, chart, elsewhereList(elsewhere, at));
+}
+
+/** The stops with a time on another date, each with what happened and when. */
+function elsewhereList(stops: Elsewhere[], at: (t: string | null | undefined) => string): Child {
+  if (stops.length === 0) return null;
+  return h(
+    "div",
+    { id: "gantt-elsewhere", class: "elsewhere" },
+    h("p", { class: "muted" }, "On another day, so not drawn on this date's hours (▸ later, ◂ earlier):"),
+    h(
+      "ul",
+      {},
+      stops.map(({ route, stop, order }) => {
+        const status = stop.orders[0]?.status;
+        const what =
+          stop.actualArrivalTime && (status === "delivered" || status === "missed")
+            ? `${status} ${at(stop.actualDepartureTime ?? stop.actualArrivalTime)}`
+            : stop.actualArrivalTime
+              ? `arrived ${at(stop.actualArrivalTime)}`
+              : `estimated ${at(stop.estimatedArrivalTime)}`;
+        return h(
+          "li",
+          { "data-order": stop.orders[0]?.uuid ?? "" },
+          `${route.name} · ${order?.orderNumber ?? "?"} ${order?.name ?? ""}: ${what}`,
+        );
+      }),
+    ),
   );
 }

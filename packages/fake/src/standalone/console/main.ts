@@ -4,11 +4,21 @@
  * button; each panel is drawn from that one snapshot.
  */
 import { type ConsoleApi, createConsoleApi } from "./api.js";
-import { type Child, fill, h, routeColour, table } from "./dom.js";
+import { PLANNED_COLOUR, routeColour, STATUS_COLOURS } from "./colours.js";
+import { type Child, fill, h, table } from "./dom.js";
 import { gantt } from "./gantt.js";
 import { planMap } from "./map.js";
-import { type ControlAction, datesOf, type Order, readSnapshot, type Snapshot, type Solution } from "./model.js";
+import {
+  type ControlAction,
+  datesOf,
+  type Order,
+  readSnapshot,
+  type Snapshot,
+  type Solution,
+  timeZoneOf,
+} from "./model.js";
 import { STYLES } from "./styles.js";
+import { clockTime } from "./times.js";
 
 const POLL_MS = 2000;
 const TABS = ["overview", "orders", "map", "timelines", "driver", "actions", "webhooks", "control"] as const;
@@ -85,7 +95,7 @@ document.body.append(
           onclick: () => {
             api.token = tokenInput.value.trim();
             localStorage.setItem("dispatch-console-token", api.token);
-            void refresh();
+            changed();
           },
         },
         "Use",
@@ -114,12 +124,13 @@ document.body.append(
 dateSelect.addEventListener("change", () => {
   view.date = dateSelect.value || null;
   view.selectedOrder = null;
-  void refresh();
+  changed();
 });
 window.addEventListener("hashchange", () => {
   view.tab = tabFromHash();
   draw();
-  void refresh();
+  // The journal is read only for its tab: a read begun on another tab answers without it.
+  changed();
 });
 
 /** Run a button's call, then read everything again; a failure shows in the problem line. */
@@ -133,29 +144,58 @@ async function act(call: () => Promise<unknown>): Promise<void> {
   await refresh();
 }
 
-let reading: Promise<void> | null = null;
+/** A read of the fake in flight: how to abandon it, and its end. */
+interface Read {
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+// Counts the user's changes of what is read (the date, the tab, the token). A read answers the view it began
+// with; once the view changed, its answer is stale and must not be drawn, nor set the date back.
+let generation = 0;
+let reading: Read | null = null;
 let again = false;
+
+/** The user changed what the console reads: abandon the read in flight and read for the new view now. */
+function changed(): void {
+  generation++;
+  reading?.controller.abort();
+  reading = null;
+  again = false;
+  void refresh();
+}
 
 /** Read a new snapshot and draw it; a call while reading reads once more after. */
 async function refresh(): Promise<void> {
   if (reading) {
     again = true;
-    return reading;
+    return reading.done;
   }
-  reading = (async () => {
-    try {
-      const next = await readSnapshot(api, view.date, view.tab === "control", solutions);
-      solutions = next.solutions;
-      snapshot = next;
-      view.date = next.date;
-      if (problem.dataset.source === "read") problem.textContent = "";
-      draw();
-    } catch (error) {
-      problem.dataset.source = "read";
-      problem.textContent = `Failed to read the fake: ${error instanceof Error ? error.message : String(error)}`;
-    }
-  })();
-  await reading;
+  const controller = new AbortController();
+  const mine = generation;
+  const read: Read = {
+    controller,
+    done: (async () => {
+      try {
+        const next = await readSnapshot(api, view.date, view.tab === "control", solutions, controller.signal);
+        if (mine !== generation) return;
+        solutions = next.solutions;
+        snapshot = next;
+        view.date = next.date;
+        if (problem.dataset.source === "read") problem.textContent = "";
+        draw();
+      } catch (error) {
+        // An abandoned read fails with an AbortError: nothing went wrong.
+        if (mine !== generation) return;
+        problem.dataset.source = "read";
+        problem.textContent = `Failed to read the fake: ${error instanceof Error ? error.message : String(error)}`;
+      }
+    })(),
+  };
+  reading = read;
+  await read.done;
+  // A change of view while reading has started a read of its own already.
+  if (reading !== read) return;
   reading = null;
   if (again) {
     again = false;
@@ -185,6 +225,29 @@ function unscheduledReasons(snap: Snapshot): Map<string, string> {
 function select(orderUuid: string): void {
   view.selectedOrder = orderUuid;
   draw();
+  // The card is sticky beside the list; where it still is out of view (a narrow window), bring it in.
+  const card = document.getElementById("order-details");
+  const box = card?.getBoundingClientRect();
+  if (card && box && (box.top < 0 || box.bottom > window.innerHeight)) card.scrollIntoView({ block: "nearest" });
+}
+
+/** An instant of the control API in UTC, with seconds, and its date where it is not the fake's today in UTC. */
+function utcTime(snap: Snapshot, iso: string | null | undefined, className: string): Child {
+  if (!iso) return "—";
+  return h("time", { class: className, datetime: iso }, clockTime(iso, snap.now, { seconds: true }));
+}
+
+/** What happened to an order, for its card: when it was delivered, or when and why it was missed. */
+function outcomeOf(snap: Snapshot, order: Order): [string, Child][] {
+  const timeZone = timeZoneOf(snap.workspaces, order.workspaceUuid);
+  const at = h("time", { datetime: order.deliveryTime ?? "" }, clockTime(order.deliveryTime, snap.now, { timeZone }));
+  if (order.status === "delivered") return [["Delivered at", at]];
+  if (order.status === "missed")
+    return [
+      ["Missed at", at],
+      ["Missed reason", order.deliveryMissedReason ?? "none given"],
+    ];
+  return [];
 }
 
 /** One order's fields, for the details pane. */
@@ -203,8 +266,7 @@ function orderDetails(snap: Snapshot, uuid: string | null): Child {
     ["Address", location?.address ?? "—"],
     ["Coordinates", location?.latitude != null ? `${location.latitude}, ${location.longitude}` : "—"],
     ["Time windows", order.timeWindows.map((w) => `${w.startTime}–${w.endTime}`).join(", ") || "any time"],
-    ["Delivered at", String(order.deliveryTime ?? "—")],
-    ["Missed reason", String(order.deliveryMissedReason ?? "—")],
+    ...outcomeOf(snap, order),
   ];
   return h(
     "div",
@@ -245,8 +307,10 @@ function drawOverview(snap: Snapshot): Child {
               "a",
               {
                 href: "#map",
+                // The tab's change (hashchange) reads for this date.
                 onclick: () => {
                   view.date = date;
+                  view.selectedOrder = null;
                 },
               },
               "map",
@@ -305,7 +369,7 @@ function drawOrders(snap: Snapshot): Child {
       ),
       list,
     ),
-    h("section", {}, h("h2", {}, "Order"), orderDetails(snap, view.selectedOrder)),
+    h("section", { class: "card" }, h("h2", {}, "Order"), orderDetails(snap, view.selectedOrder)),
   );
 }
 
@@ -331,30 +395,48 @@ function drawMap(snap: Snapshot): Child {
         "div",
         { class: "legend" },
         routes.map((r, i) =>
-          h("span", {}, h("i", { style: `background:${routeColour(i)}` }), `${r.name} (${r.ordersCount})`),
+          h(
+            "span",
+            {},
+            h("i", { class: "route-swatch", style: `background:${routeColour(i)}` }),
+            `${r.name} (${r.ordersCount})`,
+          ),
         ),
-        h("span", {}, "■ depot · ○ stop (filled green delivered, red missed) · ✕ unscheduled"),
+        h("span", {}, "■ depot · ○ stop, filled:"),
+        h("span", {}, h("i", { class: "status-swatch", style: `background:${STATUS_COLOURS.delivered}` }), "delivered"),
+        h("span", {}, h("i", { class: "status-swatch", style: `background:${STATUS_COLOURS.missed}` }), "missed"),
+        h("span", {}, "✕ unscheduled"),
       ),
     ),
-    h("section", {}, h("h2", {}, "Selected"), orderDetails(snap, view.selectedOrder)),
+    h("section", { class: "card" }, h("h2", {}, "Selected"), orderDetails(snap, view.selectedOrder)),
   );
 }
 
 function drawTimelines(snap: Snapshot): Child {
   const routes = routesOfDate(snap);
+  const swatch = (colour: string) => h("i", { class: "status-swatch", style: `background:${colour}` });
   return h(
     "section",
     {},
     h("h2", {}, `Timelines of ${view.date ?? "—"} (the workspace's local time; the dashed line is now)`),
-    gantt(routes, snap.timelines, new Map(snap.orders.map((o) => [o.uuid, o])), snap.now),
+    view.date === null
+      ? h("p", { class: "muted" }, "No date with routes yet.")
+      : gantt({
+          date: view.date,
+          routes,
+          timelines: snap.timelines,
+          orders: new Map(snap.orders.map((o) => [o.uuid, o])),
+          now: snap.now,
+          timeZone: timeZoneOf(snap.workspaces, routes[0]?.workspaceUuid),
+        }),
     h(
       "div",
       { class: "legend" },
-      h("span", {}, h("i", { style: "background:#5b8def" }), "planned"),
-      h("span", {}, h("i", { style: "background:#f57c00" }), "estimated arrival"),
-      h("span", {}, h("i", { style: "background:#2e7d32" }), "actual (delivered)"),
-      h("span", {}, h("i", { style: "background:#c62828" }), "actual (missed)"),
-      h("span", {}, h("i", { style: "background:#1f77b4;opacity:.15" }), "time windows"),
+      h("span", {}, h("i", { style: `background:${PLANNED_COLOUR}` }), "planned"),
+      h("span", {}, swatch(STATUS_COLOURS.estimated), "estimated arrival"),
+      h("span", {}, swatch(STATUS_COLOURS.delivered), "actual (delivered)"),
+      h("span", {}, swatch(STATUS_COLOURS.missed), "actual (missed)"),
+      h("span", {}, h("i", { style: `background:${routeColour(0)};opacity:.15` }), "time windows (route colour)"),
     ),
   );
 }
@@ -439,15 +521,15 @@ function drawDriver(snap: Snapshot): Child {
   ];
 }
 
-function actionRow(a: ControlAction): Child[] {
-  const workspace = snapshot?.workspaces.find((w) => w.uuid === a.workspaceUuid)?.name ?? a.workspaceUuid;
+function actionRow(snap: Snapshot, a: ControlAction): Child[] {
+  const workspace = snap.workspaces.find((w) => w.uuid === a.workspaceUuid)?.name ?? a.workspaceUuid;
   return [
     a.kind,
     badge(a.status),
     a.held ? "held" : "",
     workspace,
-    a.createdAt.slice(11, 19),
-    a.finishedAt?.slice(11, 19) ?? "—",
+    utcTime(snap, a.createdAt, "created"),
+    utcTime(snap, a.finishedAt, "finished"),
     a.reason ?? (a.summary ? h("code", {}, JSON.stringify(a.summary)) : "—"),
     a.status === "pending"
       ? h(
@@ -479,13 +561,14 @@ function actionRow(a: ControlAction): Child[] {
 function drawActions(snap: Snapshot): Child {
   const pending = snap.actions.filter((a) => a.status === "pending");
   const runs = snap.actions.filter((a) => a.kind === "schedule").reverse();
-  const headers = ["Kind", "Status", "Held", "Workspace", "Created (UTC)", "Finished", "Summary or reason", ""];
+  const headers = ["Kind", "Status", "Held", "Workspace", "Created (UTC)", "Finished (UTC)", "Summary or reason", ""];
+  const row = (a: ControlAction) => actionRow(snap, a);
   return [
     h(
       "section",
       {},
       h("h2", {}, `Pending and held actions (${pending.length})`),
-      table(headers, pending.map(actionRow), { id: "pending-actions" }),
+      table(headers, pending.map(row), { id: "pending-actions" }),
     ),
     h(
       "section",
@@ -504,12 +587,17 @@ function drawActions(snap: Snapshot): Child {
             String(summary.ordersScheduled ?? "—"),
             String(summary.ordersUnscheduled ?? "—"),
             String(summary.distanceInKilometers ?? "—"),
-            a.createdAt.slice(11, 19),
+            utcTime(snap, a.createdAt, "created"),
           ];
         }),
       ),
     ),
-    h("section", {}, h("h2", {}, "All actions"), table(headers, [...snap.actions].reverse().map(actionRow))),
+    h(
+      "section",
+      {},
+      h("h2", {}, "All actions"),
+      table(headers, [...snap.actions].reverse().map(row), { id: "all-actions" }),
+    ),
   ];
 }
 
@@ -529,7 +617,7 @@ function drawWebhooks(snap: Snapshot): Child {
       {},
       h("h2", {}, `Delivery log (${snap.deliveries.length})`),
       table(
-        ["Delivery", "Event", "URL", "Status", "Attempts", "Next attempt", ""],
+        ["Delivery", "Event", "URL", "Status", "Attempts (UTC)", "Next attempt", ""],
         [...snap.deliveries].reverse().map((d) => [
           h("code", {}, d.id),
           d.eventType,
@@ -542,11 +630,12 @@ function drawWebhooks(snap: Snapshot): Child {
               h(
                 "li",
                 {},
-                `${at.at.slice(11, 19)} ${at.result}${at.status !== null ? ` ${at.status}` : ""}${at.error ? ` (${at.error})` : ""}`,
+                utcTime(snap, at.at, "at"),
+                ` ${at.result}${at.status !== null ? ` ${at.status}` : ""}${at.error ? ` (${at.error})` : ""}`,
               ),
             ),
           ),
-          d.nextAttemptAt?.slice(11, 19) ?? "—",
+          utcTime(snap, d.nextAttemptAt, "next"),
           h(
             "button",
             {
@@ -616,16 +705,17 @@ function drawControl(snap: Snapshot): Child {
       h("h2", {}, "Request journal"),
       h("p", { class: "muted" }, "Every API call of your app, newest first (the console's reads are not journaled)."),
       table(
-        ["At", "Method", "Path", "Operation", "Status"],
+        ["At (UTC)", "Method", "Path", "Operation", "Status"],
         journal
           .slice(0, 200)
           .map((e) => [
-            e.at.slice(11, 19),
+            utcTime(snap, e.at, "at"),
             e.method,
             `${e.path}${e.query ? `?${e.query}` : ""}`,
             e.operationId ?? "—",
             e.status,
           ]),
+        { id: "journal" },
       ),
     ),
   ];

@@ -3,7 +3,8 @@
  * alone (an equirectangular projection, scaled by the cosine of the mean latitude so distances look right near
  * the centre; no tiles, so it works offline). Orders left unscheduled are crosses, with their reason as a title.
  */
-import { type Child, routeColour, s } from "./dom.js";
+import { routeColour, STATUS_COLOURS } from "./colours.js";
+import { type Child, s } from "./dom.js";
 import type { Order, Place, Route, TimelineStop } from "./model.js";
 
 const WIDTH = 900;
@@ -116,7 +117,8 @@ export function planMap(input: MapInput): SVGElement {
         const p = coordinates(order?.locations[0]);
         if (!order || !p) continue;
         const [x, y] = project(p);
-        const done = o.status === "delivered" ? "#2e7d32" : o.status === "missed" ? "#c62828" : "#fff";
+        const done =
+          o.status === "delivered" ? STATUS_COLOURS.delivered : o.status === "missed" ? STATUS_COLOURS.missed : "#fff";
         stops.push(
           s(
             "circle",
@@ -150,7 +152,7 @@ export function planMap(input: MapInput): SVGElement {
         { class: "unscheduled", "data-order": order.uuid, onclick: () => input.onSelect(order.uuid) },
         s("path", {
           d: `M${x - 5},${y - 5}L${x + 5},${y + 5}M${x - 5},${y + 5}L${x + 5},${y - 5}`,
-          stroke: "#c62828",
+          stroke: STATUS_COLOURS.unscheduled,
           "stroke-width": 2.5,
         }),
         s("circle", { cx: x, cy: y, r: 7, fill: "transparent" }),

@@ -6,6 +6,7 @@
 import type { components as api } from "@dispatchkit/sdk";
 import type { components as control } from "../../control/generated/control-openapi.js";
 import { allPages, type ConsoleApi } from "./api.js";
+import { todayIn } from "./times.js";
 
 // The shapes the console reads, from the generated types of openapi.yaml and control-openapi.yaml (one
 // description per shape; type-only imports, so the browser bundle carries none of it).
@@ -39,7 +40,7 @@ export type Solution = api["schemas"]["Solution"];
 /** Everything the console last read. */
 export interface Snapshot {
   now: string;
-  /** The date whose timelines were read: the one asked for, or the first with routes when it has no data. */
+  /** The date whose timelines were read: the one asked for, else {@link openingDate}'s. */
   date: string | null;
   workspaces: Workspace[];
   orders: Order[];
@@ -61,31 +62,51 @@ export function datesOf(orders: readonly Order[], routes: readonly Route[]): str
   return [...new Set([...orders.map((o) => o.deliveryDate), ...routes.map((r) => r.date)])].sort();
 }
 
+/** The time zone of a workspace by uuid (UTC for one the console has not read). */
+export function timeZoneOf(workspaces: readonly Workspace[], workspaceUuid: string | null | undefined): string {
+  return workspaces.find((w) => w.uuid === workspaceUuid)?.timezone ?? "UTC";
+}
+
 /**
- * Read what the console shows; `date` picks the timelines read (a date without orders or routes gives way to the
- * first date with routes), `withJournal` whether to read the journal.
+ * The date the console opens on: the fake's today (its clock's date in the routes' workspace's time zone) when a
+ * route is on it, else the first date with routes, else the first date with orders.
+ */
+export function openingDate(
+  now: string,
+  workspaces: readonly Workspace[],
+  orders: readonly Order[],
+  routes: readonly Route[],
+): string | null {
+  const today = routes.find((r) => r.date === todayIn(now, timeZoneOf(workspaces, r.workspaceUuid)));
+  return today?.date ?? datesOf([], routes)[0] ?? datesOf(orders, [])[0] ?? null;
+}
+
+/**
+ * Read what the console shows; `wanted` picks the timelines read (none, or a date without orders or routes, gives
+ * way to {@link openingDate}), `withJournal` whether to read the journal; `signal` abandons the read.
  */
 export async function readSnapshot(
   api: ConsoleApi,
   wanted: string | null,
   withJournal: boolean,
   solutions: Map<string, Solution>,
+  signal?: AbortSignal,
 ): Promise<Snapshot> {
   const [clock, workspaces, actions, deliveries, subscriptions, faults, journal] = await Promise.all([
-    api.get<{ now: string }>("/_fake/clock"),
-    allPages<Workspace>(api, "/v2/workspaces"),
-    api.get<{ data: ControlAction[] }>("/_fake/actions"),
-    api.get<{ data: Delivery[] }>("/_fake/webhook-deliveries"),
-    allPages<Subscription>(api, "/v2/webhooks"),
-    api.get<{ data: Fault[] }>("/_fake/faults"),
-    withJournal ? api.get<{ data: JournalEntry[] }>("/_fake/journal") : Promise.resolve(null),
+    api.get<{ now: string }>("/_fake/clock", signal),
+    allPages<Workspace>(api, "/v2/workspaces", signal),
+    api.get<{ data: ControlAction[] }>("/_fake/actions", signal),
+    api.get<{ data: Delivery[] }>("/_fake/webhook-deliveries", signal),
+    allPages<Subscription>(api, "/v2/webhooks", signal),
+    api.get<{ data: Fault[] }>("/_fake/faults", signal),
+    withJournal ? api.get<{ data: JournalEntry[] }>("/_fake/journal", signal) : Promise.resolve(null),
   ]);
   const perWorkspace = await Promise.all(
     workspaces.map(async (w) => {
       const q = `workspaceUuid=${encodeURIComponent(w.uuid)}`;
       const [orders, routes] = await Promise.all([
-        allPages<Order>(api, `/v2/orders?${q}`),
-        allPages<Route>(api, `/v2/routes?${q}`),
+        allPages<Order>(api, `/v2/orders?${q}`, signal),
+        allPages<Route>(api, `/v2/routes?${q}`, signal),
       ]);
       return { orders, routes };
     }),
@@ -93,16 +114,13 @@ export async function readSnapshot(
   const orders = perWorkspace.flatMap((w) => w.orders);
   const routes = perWorkspace.flatMap((w) => w.routes);
   const dates = datesOf(orders, routes);
-  const date =
-    wanted !== null && dates.includes(wanted)
-      ? wanted
-      : (dates.find((d) => routes.some((r) => r.date === d)) ?? dates[0] ?? null);
+  const date = wanted !== null && dates.includes(wanted) ? wanted : openingDate(clock.now, workspaces, orders, routes);
   const timelines = new Map<string, TimelineStop[]>();
   await Promise.all(
     routes
       .filter((r) => r.date === date && r.ordersCount > 0)
       .map(async (r) => {
-        timelines.set(r.uuid, await allPages<TimelineStop>(api, `/v2/routes/${r.uuid}/timeline`));
+        timelines.set(r.uuid, await allPages<TimelineStop>(api, `/v2/routes/${r.uuid}/timeline`, signal));
       }),
   );
   const next = new Map(solutions);
@@ -110,7 +128,7 @@ export async function readSnapshot(
     actions.data
       .filter((a) => a.kind === "schedule" && a.status === "finished" && !next.has(a.uuid))
       .map(async (a) => {
-        next.set(a.uuid, await api.get<Solution>(`/v2/schedules/${a.uuid}/solution`));
+        next.set(a.uuid, await api.get<Solution>(`/v2/schedules/${a.uuid}/solution`, signal));
       }),
   );
   return {

@@ -29,6 +29,9 @@ pre { background: #f4f6f9; padding: 0.5rem; border-radius: 4px; overflow: auto; 
 .status.missed, .status.failed, .status.failing { background: #f9dcdc; color: #b71c1c; }
 .status.pending, .status.scheduled, .status.retrying { background: #fff1d6; color: #8a5300; }
 .split { display: grid; grid-template-columns: minmax(0, 2fr) minmax(16rem, 1fr); gap: 1rem; align-items: start; }
+.split > .card { position: sticky; top: 0.5rem; max-height: calc(100vh - 1rem); overflow: auto; }
+.elsewhere ul { margin: 0.25rem 0 0; padding-left: 1.2rem; }
+.elsewhere p { margin: 0.5rem 0 0; }
 .map, .gantt { width: 100%; height: auto; display: block; }
 .map .stop, .map .unscheduled { cursor: pointer; }
 .map .stop.selected { stroke-width: 4; }

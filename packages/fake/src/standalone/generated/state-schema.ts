@@ -1893,7 +1893,8 @@ export const FAKE_DATA_SCHEMA: Record<string, unknown> = {
               "status": {
                 "enum": [
                   "failed",
-                  "finished"
+                  "finished",
+                  "skipped"
                 ],
                 "type": "string"
               },

@@ -1,0 +1,155 @@
+/**
+ * Webhooks from `dispatch-fake serve` as a receiver in another process sees them (docs/decisions/0023): the server
+ * signs `x-dispatch-timestamp` with its wall clock, so a receiver that checks the documented 300-second tolerance
+ * against its own clock accepts every delivery, also after the fake's clock was moved 10 days ahead. The CLI runs as
+ * users run it, from its bundle (test/support/fake-cli.ts).
+ */
+import { type ChildProcessByStdio, spawn } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Readable } from "node:stream";
+import { fileURLToPath } from "node:url";
+import { verifyWebhook } from "@dispatchkit/sdk";
+import { afterAll, describe, expect, it } from "vitest";
+import { fakeCliArgs } from "../../../test/support/fake-cli.js";
+import { createContractValidator, createControlValidator } from "../../../test/support/openapi-validator.js";
+
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+const validator = createContractValidator();
+const controlValidator = createControlValidator();
+const DAY = 24 * 60 * 60 * 1000;
+const TOKEN = "cli-token";
+
+const children: ChildProcessByStdio<null, Readable, Readable>[] = [];
+afterAll(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+});
+
+/** Start `dispatch-fake serve …args`; resolves with its base URL once it printed how to stop it. */
+function serve(args: string[]): Promise<{ url: string; child: ChildProcessByStdio<null, Readable, Readable> }> {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("DISPATCH_FAKE_")));
+  const child = spawn(process.execPath, fakeCliArgs(["serve", ...args]), {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...env, NO_COLOR: "1" },
+  });
+  children.push(child);
+  let out = "";
+  let err = "";
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    err += chunk;
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      out += chunk;
+      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+      if (url && /stop: .*\n/.test(out)) resolve({ url, child });
+    });
+    child.on("close", (code) => reject(new Error(`dispatch-fake exited (${code}) before it served:\n${out}\n${err}`)));
+  });
+}
+
+/** A node:http receiver that verifies each delivery with the SDK against its own clock: 204 if valid, else 400. */
+function startReceiver(secret: () => string) {
+  const verdicts: string[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      // No `now`: the receiver's wall clock, as in production.
+      verifyWebhook({ rawBody: Buffer.concat(chunks), headers: req.headers, secret: secret() }).then(
+        (event) => {
+          verdicts.push(`accepted ${event.type}`);
+          res.writeHead(204).end();
+        },
+        (error: unknown) => {
+          verdicts.push(`rejected: ${error instanceof Error ? error.message : String(error)}`);
+          res.writeHead(400).end();
+        },
+      );
+    });
+  });
+  return {
+    verdicts,
+    listen: () =>
+      new Promise<string>((resolve) => {
+        server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`));
+      }),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe("dispatch-fake serve: webhooks after the clock moved", () => {
+  it("signs with the wall clock: a receiver checking its own clock accepts the first attempt 10 days ahead", async () => {
+    const { url, child } = await serve(["--port", "0", "--empty", "--token", TOKEN, "--quiet"]);
+    /** A call to the server; API answers are validated against openapi.yaml, control answers against its document. */
+    async function call(method: string, path: string, body?: unknown) {
+      const res = await fetch(`${url}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${TOKEN}`,
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await res.text();
+      const check = path.startsWith("/_fake/") ? controlValidator : validator;
+      expect(check.check(method, res.url, res.status, res.headers, text)).toEqual([]);
+      return { status: res.status, body: text ? JSON.parse(text) : undefined };
+    }
+    /** Poll an action until it ended. */
+    async function ended(path: string) {
+      for (let i = 0; i < 200; i++) {
+        const action = await call("GET", path);
+        if (action.body.status !== "pending") return action.body;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error(`${path} never ended`);
+    }
+
+    let secret = "";
+    const receiver = startReceiver(() => secret);
+    const hook = await receiver.listen();
+    try {
+      // As the docs show: move the fake's clock ahead 10 days.
+      const moved = await call("POST", "/_fake/clock/advance", { ms: 10 * DAY });
+      expect(moved.status).toBe(200);
+      const fakeNow = Date.parse(moved.body.now);
+      expect(fakeNow - Date.now()).toBeGreaterThan(10 * DAY - 60_000);
+      const date = moved.body.now.slice(0, 10);
+
+      const workspaceUuid = (await call("GET", "/v2/workspaces")).body.data[0].uuid;
+      const subscription = await call("POST", "/v2/webhooks", { url: hook, events: ["route.published"] });
+      expect(subscription.status).toBe(201);
+      secret = subscription.body.secret;
+      const at = { address: "Alexanderplatz 1, Berlin", latitude: 52.5219, longitude: 13.4132 };
+      const orders = await call("POST", `/v2/orders?workspaceUuid=${workspaceUuid}`, [
+        { deliveryDate: date, locations: [at] },
+      ]);
+      expect(orders.status).toBe(201);
+      const van = { name: "Van 1", date, startTime: "00:00", endTime: "23:59", startLocation: at };
+      const routes = await call("POST", "/v2/routes", { workspaceUuid, routes: [van] });
+      expect(routes.status).toBe(201);
+      const run = await call("POST", "/v2/schedules", { workspaceUuid, date });
+      expect((await ended(`/v2/schedules/actions/${run.body.actionUuid}`)).status).toBe("finished");
+      const publish = await call("POST", "/v2/routes/publish", { workspaceUuid, date });
+      expect((await ended(`/v2/routes/actions/${publish.body.actionUuid}`)).status).toBe("finished");
+
+      let deliveries: { status: string; attempts: { status: number | null; at: string }[] }[] = [];
+      for (let i = 0; i < 200 && deliveries[0]?.status !== "succeeded"; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        deliveries = (await call("GET", "/_fake/webhook-deliveries")).body.data;
+        if (deliveries[0]?.attempts.length) break;
+      }
+      expect(receiver.verdicts).toEqual(["accepted route.published"]);
+      expect(deliveries).toHaveLength(1);
+      expect(deliveries[0]?.status).toBe("succeeded");
+      expect(deliveries[0]?.attempts.map((a) => a.status)).toEqual([204]);
+      // The delivery log keeps the fake's time of the attempt: 10 days ahead of the header the receiver checked.
+      expect(Date.parse(deliveries[0]?.attempts[0]?.at ?? "") - Date.now()).toBeGreaterThan(10 * DAY - 60_000);
+    } finally {
+      await receiver.close();
+      child.kill("SIGTERM");
+    }
+  });
+});
