@@ -5,7 +5,10 @@
  * during the run, with the run planned on the worker thread (`schedulingWorker: true`, what `dispatch-fake serve`
  * does) and, for comparison, within the request (`schedulingWorker: false`, as before).
  *
- *   npx tsx bench/scheduling-worker.ts [--orders 1000 --routes 500 --runs 2]
+ *   npx tsx bench/scheduling-worker.ts [--orders 1000 --routes 500 --runs 2 --from-dist]
+ *
+ * `--from-dist` serves the built package (`npm run build` first, what `npx dispatch-fake` runs) instead of the
+ * sources through tsx.
  */
 import { fork } from "node:child_process";
 import { cpus, loadavg } from "node:os";
@@ -16,12 +19,17 @@ const arg = (name: string, fallback: number) => {
   return i === -1 ? fallback : Number(process.argv[i + 1]);
 };
 const TOKEN = "bench-token";
+const FROM = process.argv.includes("--from-dist") ? "dist" : "src";
 const CENTRE = { latitude: 52.52, longitude: 13.405 };
 
 /** The child: a fake behind startServer, with or without the scheduling worker; prints its URL. */
-async function serve(worker: boolean): Promise<void> {
-  const { createFake } = await import("../packages/fake/src/index.js");
-  const { startServer } = await import("../packages/fake/src/node.js");
+async function serve(worker: boolean, fromDist: boolean): Promise<void> {
+  const { createFake } = (await import(
+    fromDist ? "../packages/fake/dist/index.js" : "../packages/fake/src/index.js"
+  )) as typeof import("../packages/fake/src/index.js");
+  const { startServer } = (await import(
+    fromDist ? "../packages/fake/dist/node.js" : "../packages/fake/src/node.js"
+  )) as typeof import("../packages/fake/src/node.js");
   const fake = createFake({ seed: 1, now: `${BENCH_DATE}T06:00:00Z`, token: TOKEN, log: () => {} });
   const running = await startServer(fake, { port: 0, schedulingWorker: worker });
   console.log(JSON.stringify({ url: running.url, workspaceUuid: fake.workspaces[0]?.uuid }));
@@ -31,7 +39,7 @@ const headers = { authorization: `Bearer ${TOKEN}`, "content-type": "application
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function measure(worker: boolean, orders: number, routes: number) {
-  const child = fork(new URL(import.meta.url).pathname, ["server", worker ? "worker" : "request"], {
+  const child = fork(new URL(import.meta.url).pathname, ["server", worker ? "worker" : "request", FROM], {
     execArgv: ["--import", "tsx"],
     stdio: ["ignore", "pipe", "inherit", "ipc"],
   });
@@ -109,9 +117,9 @@ async function main(): Promise<void> {
     }
   }
   console.log(
-    `machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? "?"}), Node ${process.version}, load average ${before} → ${loadavg()[0]!.toFixed(1)}; sources through tsx`,
+    `machine: ${cpus().length} CPUs (${cpus()[0]?.model ?? "?"}), Node ${process.version}, load average ${before} → ${loadavg()[0]!.toFixed(1)}; ${FROM === "dist" ? "built package" : "sources through tsx"}`,
   );
 }
 
-if (process.argv[2] === "server") await serve(process.argv[3] === "worker");
+if (process.argv[2] === "server") await serve(process.argv[3] === "worker", process.argv[4] === "dist");
 else await main();
