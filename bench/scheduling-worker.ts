@@ -51,10 +51,7 @@ async function measure(worker: boolean, orders: number, routes: number) {
       const res = await fetch(`${url}${path}`, { method: "POST", headers, body: JSON.stringify(body) });
       return (await res.json()) as Record<string, unknown>;
     };
-    const created = await post(
-      `/v2/orders?workspaceUuid=${workspaceUuid}`,
-      orderBodies(orders, 3, CENTRE),
-    );
+    const created = await post(`/v2/orders?workspaceUuid=${workspaceUuid}`, orderBodies(orders, 3, CENTRE));
     const someOrder = (created.data as { uuid: string }[])[0]!.uuid;
     const depot = { address: "Depot", latitude: CENTRE.latitude, longitude: CENTRE.longitude };
     for (let i = 0; i < routes; i += 100) {

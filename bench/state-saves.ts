@@ -39,7 +39,19 @@ function start(file: string): Promise<{ child: ChildProcess; url: string }> {
     : ["--import", "tsx", join(ROOT, "packages/fake/src/standalone/cli.ts")];
   const child = spawn(
     process.execPath,
-    [...(TRACE_GC ? ["--trace-gc"] : []), ...args, "serve", "--port", "0", "--empty", "--quiet", "--token", TOKEN, "--state", file],
+    [
+      ...(TRACE_GC ? ["--trace-gc"] : []),
+      ...args,
+      "serve",
+      "--port",
+      "0",
+      "--empty",
+      "--quiet",
+      "--token",
+      TOKEN,
+      "--state",
+      file,
+    ],
     {
       stdio: ["ignore", "pipe", "inherit"],
     },

@@ -78,6 +78,16 @@ function runCli(args: string[], env: Record<string, string> = {}): Cli {
   };
 }
 
+/** An answer's body as these checks read it. */
+type Body = {
+  status?: string;
+  actionUuid?: string;
+  summary?: { ordersScheduled: number };
+  routes?: { routeUuid: string; stops: { orderUuid: string; arrivalTime: number }[] }[];
+  unscheduled?: { orderUuid: string }[];
+  data?: { uuid: string }[];
+};
+
 const urlOf = (stdout: string) => /listening on (http:\/\/\S+)/.exec(stdout)?.[1] ?? "";
 
 // Concurrent: each test waits mostly for its own child process to start.
@@ -335,11 +345,11 @@ describe.concurrent("dispatch-fake serve: what users of other mock servers reach
     const headers = { authorization: "Bearer dev-token", "content-type": "application/json" };
     const over = async (method: string, path: string, body?: unknown) => {
       const res = await fetch(`${url}${path}`, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
-      return { status: res.status, body: (await res.json()) as Record<string, any> };
+      return { status: res.status, body: (await res.json()) as Body };
     };
     const local = async (method: string, path: string, body?: unknown) => {
       const res = await inProcess.fetch(path, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
-      return { status: res.status, body: (await res.json()) as Record<string, any> };
+      return { status: res.status, body: (await res.json()) as Body };
     };
     // A run long enough to watch (300 orders on 30 routes: about a second of planning), the same on both.
     const workspaceUuid = inProcess.workspaces[0]?.uuid ?? "";
@@ -362,7 +372,7 @@ describe.concurrent("dispatch-fake serve: what users of other mock servers reach
       endTime: "18:00",
       startLocation: depot,
     }));
-    const started: Record<string, any>[] = [];
+    const started: Body[] = [];
     for (const call of [over, local]) {
       expect((await call("POST", `/v2/orders?workspaceUuid=${workspaceUuid}`, orders)).status).toBe(201);
       expect((await call("POST", "/v2/routes", { workspaceUuid, routes })).status).toBe(201);
@@ -387,12 +397,9 @@ describe.concurrent("dispatch-fake serve: what users of other mock servers reach
     const there = (await over("GET", `/v2/schedules/${uuid}/solution`)).body;
     const here = (await local("GET", `/v2/schedules/${uuid}/solution`)).body;
     expect(there.summary).toEqual(here.summary);
-    expect(there.summary.ordersScheduled).toBeGreaterThan(0);
-    const stops = (solution: Record<string, any>) =>
-      solution.routes.map((r: Record<string, any>) => [
-        r.routeUuid,
-        r.stops.map((stop: Record<string, any>) => stop.orderUuid),
-      ]);
+    expect(there.summary?.ordersScheduled).toBeGreaterThan(0);
+    const stops = (solution: Body) =>
+      (solution.routes ?? []).map((r) => [r.routeUuid, r.stops.map((stop) => stop.orderUuid)]);
     expect(stops(there)).toEqual(stops(here));
     cli.child.kill("SIGTERM");
     expect(await cli.exited).toEqual({ code: 0, signal: null });

@@ -9,13 +9,7 @@ import type { Worker } from "node:worker_threads";
 import type { Fake } from "../fake-api.js";
 import { runtimeOf } from "../runtime.js";
 import { writeFileAtomically } from "./atomic-file.js";
-import {
-  formatStateFile,
-  parseStateFile,
-  STATE_FILE_FORMAT,
-  STATE_FILE_VERSION,
-  type StateFile,
-} from "./state-file-format.js";
+import { parseStateFile, STATE_FILE_FORMAT, STATE_FILE_VERSION, type StateFile } from "./state-file-format.js";
 import { pieceText, stateFileText, type TextPiece } from "./state-file-text.js";
 import type { StateFileMessage, StateFileReply } from "./state-file-worker.js";
 import { exportFakeData, importFakeData } from "./state-json.js";
