@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { failAction, getAction, releaseActions, startAction } from "./actions.js";
+import { failAction, getAction, nextActionDueAt, releaseActions, settleActions, startAction } from "./actions.js";
 import { createManualClock } from "./clock.js";
 import {
   type ActionOptions,
@@ -7,6 +7,7 @@ import {
   type Context,
   createActionRuntime,
   createState,
+  type WorkContinuation,
   type WorkRunner,
   type WorkRunners,
 } from "./context.js";
@@ -18,7 +19,7 @@ const principal = { organizationId: "org-1", token: "t" };
 
 /** The engine's tests give each action a function as its params, and every kind runs it. */
 const runParams: WorkRunner = (ctx, action, params) =>
-  (params as (ctx: Context, action: unknown) => ActionOutcome)(ctx, action);
+  (params as (ctx: Context, action: unknown) => ReturnType<WorkRunner>)(ctx, action);
 const TEST_RUNNERS: WorkRunners = { schedule: runParams, publish: runParams, update: runParams, delete: runParams };
 const finished: ActionOutcome = { status: "finished", summary: { deleted: [], failed: [] } };
 
@@ -107,5 +108,77 @@ describe("startAction", () => {
     expect(() => getAction(ctx, { organizationId: "org-2", token: "u" }, accepted.uuid, ["publish"])).toThrow(
       DomainError,
     );
+  });
+});
+
+describe("work that goes on elsewhere (a run planned on a worker thread)", () => {
+  /** A piece of work whose next step comes when the test says so. */
+  function elsewhere() {
+    const steps: ((next: WorkContinuation) => void)[] = [];
+    const work = () => new Promise<WorkContinuation>((resolve) => steps.push(resolve));
+    return { work, steps };
+  }
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it("stays pending with its work kept until its next step runs, and is never started twice meanwhile", async () => {
+    const ctx = context();
+    const { work, steps } = elsewhere();
+    const accepted = startAction(ctx, principal, "schedule", work);
+    const action = getAction(ctx, principal, accepted.uuid, ["schedule"]);
+    expect(action.status).toBe("pending");
+    // Kept, so a state saved meanwhile runs it again after a restart.
+    expect(ctx.actions.works.get(accepted.uuid)).toMatchObject({ kind: "schedule" });
+    expect(releaseActions(ctx)).toEqual([]);
+    expect(() => releaseActions(ctx, accepted.uuid)).toThrow(
+      `Failed to release action: action ${accepted.uuid} is already running`,
+    );
+    settleActions(ctx);
+    expect(steps).toHaveLength(1);
+    steps[0]?.(() => finished);
+    await settled();
+    expect(action).toMatchObject({ status: "finished", summary: finished.summary });
+    expect(ctx.actions.works.has(accepted.uuid)).toBe(false);
+  });
+
+  it("drops the next step of an action failed meanwhile, and fails the action when the work elsewhere fails", async () => {
+    const ctx = context();
+    const { work, steps } = elsewhere();
+    const first = startAction(ctx, principal, "schedule", work);
+    failAction(ctx, first.uuid, "stopped by the test");
+    let ran = false;
+    steps[0]?.(() => {
+      ran = true;
+      return finished;
+    });
+    await settled();
+    expect(ran).toBe(false);
+    expect(getAction(ctx, principal, first.uuid, ["schedule"])).toMatchObject({
+      status: "failed",
+      reason: "stopped by the test",
+    });
+    const second = startAction(ctx, principal, "schedule", () =>
+      Promise.reject(new Error("Failed to plan the run: the worker stopped")),
+    );
+    await settled();
+    expect(getAction(ctx, principal, second.uuid, ["schedule"])).toMatchObject({
+      status: "failed",
+      reason: "Failed to plan the run: the worker stopped",
+    });
+  });
+
+  it("runs the work again, at once, in a state restored from a copy taken while it went on elsewhere", async () => {
+    const ctx = context();
+    const { work, steps } = elsewhere();
+    const accepted = startAction(ctx, principal, "schedule", work);
+    // A restored snapshot (or a state file loaded after a restart): the same data in new records.
+    ctx.state = { ...ctx.state, actions: new Map([...ctx.state.actions].map(([uuid, a]) => [uuid, { ...a }])) };
+    expect(nextActionDueAt(ctx)).toBe(accepted.createdAt);
+    settleActions(ctx);
+    expect(steps).toHaveLength(2);
+    // The step of the first run belongs to records that are gone: dropped.
+    steps[0]?.(() => ({ status: "failed", reason: "from the old state" }));
+    steps[1]?.(() => finished);
+    await settled();
+    expect(getAction(ctx, principal, accepted.uuid, ["schedule"])).toMatchObject({ status: "finished" });
   });
 });
