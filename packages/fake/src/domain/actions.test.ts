@@ -118,7 +118,10 @@ describe("work that goes on elsewhere (a run planned on a worker thread)", () =>
     const work = () => new Promise<WorkContinuation>((resolve) => steps.push(resolve));
     return { work, steps };
   }
-  const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+  /** Let the promises settle (a few turns of microtasks: the domain uses no timers). */
+  const settled = async () => {
+    for (let turn = 0; turn < 5; turn++) await Promise.resolve();
+  };
 
   it("stays pending with its work kept until its next step runs, and is never started twice meanwhile", async () => {
     const ctx = context();
