@@ -39,7 +39,14 @@ const CODE = /\.(c|m)?js$|\.d\.(c|m)?ts$/;
 
 /** Files a package reads at run time rather than imports: they must be shipped, and count as used. */
 const RUNTIME_ASSETS = {
-  "@dispatchkit/fake": ["dist/console/console.js"], // the console's browser script, served by the standalone server
+  "@dispatchkit/fake": [
+    "dist/console/console.js", // the console's browser script, served by the standalone server
+    // The standalone server's worker threads, started by file name beside it, in both formats (worker-script.ts).
+    "dist/scheduling-worker.js",
+    "dist/scheduling-worker.cjs",
+    "dist/state-file-worker.js",
+    "dist/state-file-worker.cjs",
+  ],
 };
 
 /** Every path an entry-point field of package.json names (exports conditions, main, module, types, bin). */
