@@ -2,8 +2,9 @@
  * The request journal: every call of the API the pipeline answered (control calls are not journaled), with its
  * operation, bodies and status, so a test can assert what its code sent (`fake.journal.list({ operationId })`).
  */
+
+import type { Answer } from "../http/answer.js";
 import type { OperationId } from "../http/contract-operations.js";
-import { readBody } from "../http/request-limits.js";
 import type { ApiCall } from "../http/router.js";
 
 /** The request journal: every call of the API the fake answered, oldest first. */
@@ -61,7 +62,7 @@ export interface Journal {
    * The pipeline's hook: journal one answered call. Absent for a journal that keeps nothing (limit 0), so the
    * pipeline need not copy every request for it.
    */
-  record?: (call: ApiCall, request: Request, response: Response) => Promise<void>;
+  record?: (call: ApiCall, answer: Answer) => Promise<void>;
 }
 
 /** Most entries a journal keeps by default; the oldest go first. */
@@ -105,41 +106,112 @@ function nesting(text: string): number {
   return deepest;
 }
 
-/** A body as the journal keeps it, with its size. */
+/** A body as the journal keeps it: its text (parsed only when an entry is read), with its size. */
 interface KeptBody {
-  body: unknown;
+  /** The text, or null when empty, unreadable or over {@link MAX_JOURNAL_BODY_BYTES}. */
+  text: string | null;
   bytes: number;
 }
 
-/** A body as JSON when it parses, else its text; null when empty, unreadable or over the size a journal keeps. */
-async function bodyOf(message: Request | Response): Promise<KeptBody> {
+const NOTHING: KeptBody = { text: null, bytes: 0 };
+const NOT_ASCII = /[\u0080-\uffff]/;
+
+/** The UTF-8 size of a text, without encoding it. */
+function utf8Length(text: string): number {
+  if (!NOT_ASCII.test(text)) return text.length;
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 4;
+        i++;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/** The request's body as kept: the bytes the pipeline already read (never read again, never copied whole). */
+async function requestBodyOf(request: ApiCall["request"]): Promise<KeptBody> {
   let bytes: Uint8Array;
   try {
-    bytes = message instanceof Request ? await readBody(message) : new Uint8Array(await message.arrayBuffer());
+    bytes = await request.bytes();
   } catch {
-    return { body: null, bytes: 0 };
+    return NOTHING;
   }
-  if (bytes.length === 0 || bytes.length > MAX_JOURNAL_BODY_BYTES) return { body: null, bytes: bytes.length };
-  const text = new TextDecoder().decode(bytes);
-  if (nesting(text) > MAX_JOURNAL_BODY_DEPTH) return { body: text, bytes: bytes.length };
+  if (bytes.length === 0 || bytes.length > MAX_JOURNAL_BODY_BYTES) return { text: null, bytes: bytes.length };
+  return { text: new TextDecoder().decode(bytes), bytes: bytes.length };
+}
+
+/** The answer's body as kept: the very text that was sent. */
+function answerBodyOf(answer: Answer): KeptBody {
+  if (answer.networkError || answer.body === null || answer.body === "") return NOTHING;
+  const bytes = utf8Length(answer.body);
+  // The same text as a decoder would give it (which drops a byte order mark).
+  const text = answer.body.charCodeAt(0) === 0xfeff ? answer.body.slice(1) : answer.body;
+  return { text: bytes > MAX_JOURNAL_BODY_BYTES ? null : text, bytes };
+}
+
+/** A kept body as an entry shows it: its JSON when it parses, else its text; null when none was kept. */
+function readKept(kept: KeptBody): unknown {
+  const { text } = kept;
+  if (text === null) return null;
+  if (nesting(text) > MAX_JOURNAL_BODY_DEPTH) return text;
   try {
-    return { body: JSON.parse(text) as unknown, bytes: bytes.length };
+    return JSON.parse(text) as unknown;
   } catch {
-    return { body: text, bytes: bytes.length };
+    return text;
   }
 }
 
 /** The bytes an entry counts against the journal's bound: the bodies it keeps, and its other fields. */
 function weightOf(request: KeptBody, response: KeptBody): number {
-  const kept = (b: KeptBody) => (b.body === null ? 0 : b.bytes);
+  const kept = (b: KeptBody) => (b.text === null ? 0 : b.bytes);
   return ENTRY_OVERHEAD_BYTES + kept(request) + kept(response);
 }
 
 /**
- * Build a journal that keeps the newest calls, at most `limit` of them and `maxBytes` of bodies in all (the oldest go
- * first); `faultOf` names a response's fault.
+ * An entry whose bodies are parsed when first read (own enumerable getters, so `JSON.stringify`, spreading and
+ * deep equality see plain fields): recording a call costs no parse, and the journal holds texts, not object trees.
  */
-export function createJournal(options: JournalOptions, faultOf: (response: Response) => string | null): Journal {
+function entryOf(
+  fields: Omit<JournalEntry, "requestBody" | "responseBody">,
+  request: KeptBody,
+  response: KeptBody,
+): JournalEntry {
+  let requestBody: { value: unknown } | undefined;
+  let responseBody: { value: unknown } | undefined;
+  return {
+    requestId: fields.requestId,
+    operationId: fields.operationId,
+    method: fields.method,
+    path: fields.path,
+    query: fields.query,
+    status: fields.status,
+    get requestBody() {
+      requestBody ??= { value: readKept(request) };
+      return requestBody.value;
+    },
+    requestBodyBytes: fields.requestBodyBytes,
+    get responseBody() {
+      responseBody ??= { value: readKept(response) };
+      return responseBody.value;
+    },
+    responseBodyBytes: fields.responseBodyBytes,
+    at: fields.at,
+    fault: fields.fault,
+  };
+}
+
+/**
+ * Build a journal that keeps the newest calls, at most `limit` of them and `maxBytes` of bodies in all (the oldest go
+ * first).
+ */
+export function createJournal(options: JournalOptions): Journal {
   const limit = options.limit ?? DEFAULT_JOURNAL_LIMIT;
   const maxBytes = options.maxBytes ?? DEFAULT_JOURNAL_BYTES;
   let entries: JournalEntry[] = [];
@@ -157,25 +229,26 @@ export function createJournal(options: JournalOptions, faultOf: (response: Respo
     },
   };
   if (limit <= 0) return journal;
-  journal.record = async (call, request, response) => {
-    const networkError = response.type === "error";
-    const requestBody = await bodyOf(request);
-    const responseBody = networkError ? { body: null, bytes: 0 } : await bodyOf(response.clone());
-    const entry: JournalEntry = {
-      requestId: call.requestId,
-      // The router names calls from the contract's operations only.
-      operationId: call.operationId as OperationId | null,
-      method: call.method,
-      path: call.path,
-      query: new URL(request.url).search.slice(1),
-      status: networkError ? 0 : response.status,
-      requestBody: requestBody.body,
-      requestBodyBytes: requestBody.bytes,
-      responseBody: responseBody.body,
-      responseBodyBytes: responseBody.bytes,
-      at: call.receivedAt,
-      fault: faultOf(response),
-    };
+  journal.record = async (call, answer) => {
+    const requestBody = await requestBodyOf(call.request);
+    const responseBody = answerBodyOf(answer);
+    const entry = entryOf(
+      {
+        requestId: call.requestId,
+        // The router names calls from the contract's operations only.
+        operationId: call.operationId as OperationId | null,
+        method: call.method,
+        path: call.path,
+        query: call.request.search.slice(1),
+        status: answer.networkError ? 0 : answer.status,
+        requestBodyBytes: requestBody.bytes,
+        responseBodyBytes: responseBody.bytes,
+        at: call.receivedAt,
+        fault: answer.fault ?? null,
+      },
+      requestBody,
+      responseBody,
+    );
     const weight = weightOf(requestBody, responseBody);
     entries.push(entry);
     weights.push(weight);
