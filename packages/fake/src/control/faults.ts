@@ -84,8 +84,11 @@ export interface FaultInjector {
   clear(): void;
   /** Forget every fault and start the ids again (what `fake.reset()` does). */
   reset(): void;
-  /** The pipeline's hook: the answer of the first fault that fires on this call (naming it), or undefined. */
-  intercept(call: ApiCall): Promise<Answer | undefined>;
+  /**
+   * The pipeline's hook: the answer of the first fault that fires on this call (naming it), or undefined, at once
+   * when no fault fires.
+   */
+  intercept(call: ApiCall): Answer | undefined | Promise<Answer | undefined>;
 }
 
 /** How injected latency is waited out. */
@@ -200,26 +203,32 @@ export function createFaultInjector(sleep: Sleep): FaultInjector {
       faults = [];
       next = 1;
     },
-    async intercept(call) {
+    intercept(call) {
+      if (faults.length === 0) return undefined;
       const fault = firing(call);
       if (!fault) return undefined;
-      if (fault.latencyMs > 0) await sleep(fault.latencyMs);
-      if (fault.networkError) return { status: 0, headers: {}, body: null, networkError: true, fault: fault.id };
-      if (fault.status !== null && fault.code !== null) {
-        const message =
-          fault.message ??
-          `Failed to answer ${call.operationId}: injected fault ${fault.id} (${fault.status} ${fault.code})`;
-        const headers: Record<string, string> = { "x-fake-fault": fault.id };
-        if (fault.retryAfterSeconds !== null) headers["retry-after"] = String(fault.retryAfterSeconds);
-        const answer = jsonAnswer(
-          fault.status,
-          { code: fault.code, message, requestId: call.requestId },
-          call.requestId,
-          headers,
-        );
-        return { ...answer, fault: fault.id };
-      }
-      return undefined;
+      return answerOf(fault, call);
     },
   };
+
+  /** A fired fault's answer, after its latency; undefined for latency alone (the handler answers). */
+  async function answerOf(fault: Fault, call: ApiCall): Promise<Answer | undefined> {
+    if (fault.latencyMs > 0) await sleep(fault.latencyMs);
+    if (fault.networkError) return { status: 0, headers: {}, body: null, networkError: true, fault: fault.id };
+    if (fault.status !== null && fault.code !== null) {
+      const message =
+        fault.message ??
+        `Failed to answer ${call.operationId}: injected fault ${fault.id} (${fault.status} ${fault.code})`;
+      const headers: Record<string, string> = { "x-fake-fault": fault.id };
+      if (fault.retryAfterSeconds !== null) headers["retry-after"] = String(fault.retryAfterSeconds);
+      const answer = jsonAnswer(
+        fault.status,
+        { code: fault.code, message, requestId: call.requestId },
+        call.requestId,
+        headers,
+      );
+      return { ...answer, fault: fault.id };
+    }
+    return undefined;
+  }
 }

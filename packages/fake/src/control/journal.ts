@@ -168,43 +168,59 @@ function readKept(kept: KeptBody): unknown {
   }
 }
 
-/** The bytes an entry counts against the journal's bound: the bodies it keeps, and its other fields. */
-function weightOf(request: KeptBody, response: KeptBody): number {
-  const kept = (b: KeptBody) => (b.text === null ? 0 : b.bytes);
-  return ENTRY_OVERHEAD_BYTES + kept(request) + kept(response);
-}
-
 /**
- * An entry whose bodies are parsed when first read (own enumerable getters, so `JSON.stringify`, spreading and
- * deep equality see plain fields): recording a call costs no parse, and the journal holds texts, not object trees.
+ * One journaled call as the journal holds it: one object of plain fields and the texts that were sent, so recording
+ * a call parses nothing and the journal holds texts, not object trees. It becomes a {@link JournalEntry} (its
+ * bodies parsed) the first time the journal is read, once.
  */
-function entryOf(
-  fields: Omit<JournalEntry, "requestBody" | "responseBody">,
-  request: KeptBody,
-  response: KeptBody,
-): JournalEntry {
-  let requestBody: { value: unknown } | undefined;
-  let responseBody: { value: unknown } | undefined;
-  return {
-    requestId: fields.requestId,
-    operationId: fields.operationId,
-    method: fields.method,
-    path: fields.path,
-    query: fields.query,
-    status: fields.status,
-    get requestBody() {
-      requestBody ??= { value: readKept(request) };
-      return requestBody.value;
-    },
-    requestBodyBytes: fields.requestBodyBytes,
-    get responseBody() {
-      responseBody ??= { value: readKept(response) };
-      return responseBody.value;
-    },
-    responseBodyBytes: fields.responseBodyBytes,
-    at: fields.at,
-    fault: fields.fault,
-  };
+class Record {
+  readonly requestId: string;
+  readonly operationId: OperationId | null;
+  readonly method: string;
+  readonly path: string;
+  /** The query with its `?` (the entry drops it). */
+  readonly search: string;
+  readonly at: number;
+  /** What this call counts against the journal's bound: the bodies it keeps, and its other fields. */
+  readonly weight: number;
+  #entry: JournalEntry | undefined;
+
+  constructor(
+    call: ApiCall,
+    readonly status: number,
+    readonly fault: string | null,
+    readonly request: KeptBody,
+    readonly response: KeptBody,
+  ) {
+    // Fields copied, not the call: it holds the request (node's, or a fetch Request), which must not outlive it.
+    this.requestId = call.requestId;
+    // The router names calls from the contract's operations only.
+    this.operationId = call.operationId as OperationId | null;
+    this.method = call.method;
+    this.path = call.path;
+    this.search = call.request.search;
+    this.at = call.receivedAt;
+    const kept = (b: KeptBody) => (b.text === null ? 0 : b.bytes);
+    this.weight = ENTRY_OVERHEAD_BYTES + kept(request) + kept(response);
+  }
+
+  entry(): JournalEntry {
+    this.#entry ??= {
+      requestId: this.requestId,
+      operationId: this.operationId,
+      method: this.method,
+      path: this.path,
+      query: this.search.slice(1),
+      status: this.status,
+      requestBody: readKept(this.request),
+      requestBodyBytes: this.request.bytes,
+      responseBody: readKept(this.response),
+      responseBodyBytes: this.response.bytes,
+      at: this.at,
+      fault: this.fault,
+    };
+    return this.#entry;
+  }
 }
 
 /**
@@ -214,17 +230,21 @@ function entryOf(
 export function createJournal(options: JournalOptions): Journal {
   const limit = options.limit ?? DEFAULT_JOURNAL_LIMIT;
   const maxBytes = options.maxBytes ?? DEFAULT_JOURNAL_BYTES;
-  let entries: JournalEntry[] = [];
-  let weights: number[] = [];
+  // The kept records are `records[first..]`: the oldest are dropped by moving `first`, and the array is compacted
+  // only now and then, so a full journal costs no copy per call.
+  let records: (Record | undefined)[] = [];
+  let first = 0;
   let total = 0;
+  const kept = () => (first === 0 ? records : records.slice(first)) as Record[];
   const journal: Journal = {
     list(filter = {}) {
       const { operationId } = filter;
-      return operationId === undefined ? [...entries] : entries.filter((e) => e.operationId === operationId);
+      const chosen = operationId === undefined ? kept() : kept().filter((r) => r.operationId === operationId);
+      return chosen.map((r) => r.entry());
     },
     clear() {
-      entries = [];
-      weights = [];
+      records = [];
+      first = 0;
       total = 0;
     },
   };
@@ -232,35 +252,23 @@ export function createJournal(options: JournalOptions): Journal {
   journal.record = async (call, answer) => {
     const requestBody = await requestBodyOf(call.request);
     const responseBody = answerBodyOf(answer);
-    const entry = entryOf(
-      {
-        requestId: call.requestId,
-        // The router names calls from the contract's operations only.
-        operationId: call.operationId as OperationId | null,
-        method: call.method,
-        path: call.path,
-        query: call.request.search.slice(1),
-        status: answer.networkError ? 0 : answer.status,
-        requestBodyBytes: requestBody.bytes,
-        responseBodyBytes: responseBody.bytes,
-        at: call.receivedAt,
-        fault: answer.fault ?? null,
-      },
+    const record = new Record(
+      call,
+      answer.networkError ? 0 : answer.status,
+      answer.fault ?? null,
       requestBody,
       responseBody,
     );
-    const weight = weightOf(requestBody, responseBody);
-    entries.push(entry);
-    weights.push(weight);
-    total += weight;
-    let drop = 0;
-    while (entries.length - drop > limit || (total > maxBytes && entries.length - drop > 1)) {
-      total -= weights[drop] ?? 0;
-      drop++;
+    records.push(record);
+    total += record.weight;
+    while (records.length - first > limit || (total > maxBytes && records.length - first > 1)) {
+      total -= records[first]?.weight ?? 0;
+      records[first] = undefined;
+      first++;
     }
-    if (drop > 0) {
-      entries = entries.slice(drop);
-      weights = weights.slice(drop);
+    if (first > 64 && first * 2 > records.length) {
+      records = records.slice(first);
+      first = 0;
     }
   };
   return journal;

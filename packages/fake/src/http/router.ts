@@ -99,9 +99,10 @@ export const CONSOLE_READ_HEADER = "x-dispatch-console";
 export interface CallHooks {
   /**
    * Called after authentication and routing, right before the handler: an answer here answers the call and the
-   * handler never runs (so the call changes nothing); undefined lets the handler answer.
+   * handler never runs (so the call changes nothing); undefined lets the handler answer (given at once, not as a
+   * promise, when nothing is to be waited for).
    */
-  intercept?(call: ApiCall): Promise<Answer | undefined>;
+  intercept?(call: ApiCall): Answer | undefined | Promise<Answer | undefined>;
   /** Called once the call is answered, whatever the answer (the request's body is still readable). */
   record?(call: ApiCall, answer: Answer): Promise<void>;
 }
@@ -254,6 +255,54 @@ function match<O extends { method: HttpMethod; path: string }>(
   return { pathMatched };
 }
 
+/**
+ * What a handler gets ({@link RequestContext}), one object per call: the `Request`, the URL and the query are built
+ * only when a handler reads them (prototype getters; a handler destructures it, nothing spreads it).
+ */
+class HandlerContext {
+  #request: IncomingRequest;
+  #path: string;
+  #url: URL | undefined;
+  #query: URLSearchParams | undefined;
+  readonly params: Record<string, string>;
+  readonly requestId: string;
+  readonly domain: Context;
+  readonly principal: Principal | undefined;
+
+  constructor(
+    request: IncomingRequest,
+    path: string,
+    params: Record<string, string>,
+    requestId: string,
+    domain: Context,
+    principal: Principal | undefined,
+  ) {
+    this.#request = request;
+    this.#path = path;
+    this.params = params;
+    this.requestId = requestId;
+    this.domain = domain;
+    this.principal = principal;
+  }
+
+  get request(): Request {
+    return this.#request.toRequest();
+  }
+
+  get url(): URL {
+    this.#url ??= new URL(`${this.#path}${this.#request.search}`, this.#request.origin);
+    return this.#url;
+  }
+
+  get query(): URLSearchParams {
+    this.#query ??= new URLSearchParams(this.#request.search);
+    return this.#query;
+  }
+
+  /** An own function: handlers destructure it (`({ json }) => json()`). */
+  readonly json = (): Promise<unknown> => readJson(this.#request);
+}
+
 /** Build the pipeline over a context and its operations. */
 export function createRouter(ctx: Context, options: RouterOptions): Router {
   const base = new URL(options.baseUrl);
@@ -348,29 +397,8 @@ export function createRouter(ctx: Context, options: RouterOptions): Router {
     seen: { call?: ApiCall | undefined; receivedAt: number },
   ): Promise<Answer> {
     const method = request.method.toLowerCase();
-    let query: URLSearchParams | undefined;
-    let url: URL | undefined;
-    const requestContext = (params: Record<string, string>, principal?: Principal): RequestContext => {
-      // Getters, so that only a handler that reads them pays for them (never spread this object).
-      const context = {
-        get request() {
-          return request.toRequest();
-        },
-        get url() {
-          url ??= new URL(`${path}${request.search}`, request.origin);
-          return url;
-        },
-        params,
-        get query() {
-          query ??= new URLSearchParams(request.search);
-          return query;
-        },
-        requestId,
-        domain: ctx,
-        json: () => readJson(request),
-      };
-      return (principal ? Object.assign(context, { principal }) : context) as RequestContext;
-    };
+    const requestContext = (params: Record<string, string>, principal?: Principal): RequestContext =>
+      new HandlerContext(request, path, params, requestId, ctx, principal) as RequestContext;
     /** The one error answer of anything a handler or the pipeline threw (unexpected errors: 500, logged). */
     const failure = (error: unknown): Answer => {
       if (error instanceof DomainError) return errorAnswer(error, requestId);
@@ -407,19 +435,21 @@ export function createRouter(ctx: Context, options: RouterOptions): Router {
         const { compiled: operation, params } = found;
         const hooks = options.hooks;
         if (hooks) seen.call = apiCall(request, requestId, path, served, seen.receivedAt, operation.operationId);
-        const intercepted = seen.call && hooks?.intercept ? await hooks.intercept(seen.call) : undefined;
+        // Most calls meet no fault: then the hook answers at once, without a promise to wait for.
+        const hooked = seen.call && hooks?.intercept ? hooks.intercept(seen.call) : undefined;
+        const intercepted = hooked instanceof Promise ? await hooked : hooked;
         if (intercepted) return intercepted;
         // The operation's answer, failures included, is what an idempotency key keeps and replays.
         const answer = async () => {
           try {
-            const reply = await operation.operation.handle(requestContext(params, principal) as RequestContext);
+            const reply = await operation.operation.handle(requestContext(params, principal));
             return jsonAnswer(reply.status, reply.body, requestId, reply.headers);
           } catch (error) {
             return failure(error);
           }
         };
         if (method !== "post") return await answer();
-        query ??= new URLSearchParams(request.search);
+        const query = new URLSearchParams(request.search);
         return await answerOnce(ctx, { request, principal, path, query }, answer);
       }
       const planned = declared.find((d) => d.operation.method === method && d.pattern.test(path));

@@ -425,7 +425,8 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
   const origin = new URL(fake.baseUrl).origin;
   /** A request target's path relative to the fake's base path, without the query. */
   const relativePath = (target: string) => {
-    const path = target.split("?", 1)[0] ?? "/";
+    const q = target.indexOf("?");
+    const path = q < 0 ? target : target.slice(0, q);
     return basePath !== "" && path.startsWith(basePath) ? path.slice(basePath.length) || "/" : path;
   };
   const server = createServer(
@@ -462,7 +463,7 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
   );
   function answerRequest(req: IncomingMessage, res: ServerResponse, cors: Record<string, string>): void {
     readIncoming(req, origin, bodyIdleMs).then(
-      (request) => answerParsed(request, res, cors),
+      (request) => void answerParsed(request, res, cors),
       (error: unknown) => {
         if (error instanceof ClientGone) return;
         if (error instanceof DomainError) refuse(req, res, error, requestId());
@@ -502,19 +503,18 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
       (await consoleResponse(fake, request))
     );
   }
-  function answerParsed(request: IncomingRequest, res: ServerResponse, cors: Record<string, string>): void {
-    const isClosing = () => closing !== undefined;
-    pageResponse(request)
-      .then(async (page) => {
-        if (page) await send(res, page, isClosing(), cors);
-        else sendAnswer(res, await delayed(request), isClosing(), cors);
-      })
-      .catch((error: unknown) => fail(res, error))
+  async function answerParsed(request: IncomingRequest, res: ServerResponse, cors: Record<string, string>) {
+    try {
+      const page = options.extra || mayBePage(request) ? await pageResponse(request) : undefined;
+      if (page) await send(res, page, closing !== undefined, cors);
+      else sendAnswer(res, await delayed(request), closing !== undefined, cors);
+    } catch (error) {
+      fail(res, error);
+    } finally {
       // After the answer: background work (webhook deliveries) never delays the request that caused it.
-      .finally(() => {
-        driver.kick();
-        options.onActivity?.();
-      });
+      driver.kick();
+      options.onActivity?.();
+    }
   }
   /** `GET /_fake/health` of this server: its own uptime and state file (the fake's own answer knows neither). */
   function healthResponse(request: Request): Response | undefined {
