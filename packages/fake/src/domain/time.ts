@@ -26,6 +26,27 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 
 /** The zone's offset from UTC at an instant, in milliseconds (positive east of Greenwich). */
 export function zoneOffsetMs(instant: number, timeZone: string): number {
+  const known = offsets.get(timeZone);
+  const cached = known?.get(instant);
+  if (cached !== undefined) return cached;
+  // Computed first: a zone that is not one throws here and is never kept.
+  const offset = computeZoneOffsetMs(instant, timeZone);
+  if (known === undefined) offsets.set(timeZone, new Map([[instant, offset]]));
+  else {
+    if (known.size >= MAX_OFFSETS) known.clear();
+    known.set(instant, offset);
+  }
+  return offset;
+}
+
+/**
+ * The offsets computed lately, per zone and exact instant: a route's timeline converts the same local times again
+ * on every change, and `formatToParts` costs microseconds each. A memo of a pure function, bounded per zone.
+ */
+const offsets = new Map<string, Map<number, number>>();
+const MAX_OFFSETS = 8192;
+
+function computeZoneOffsetMs(instant: number, timeZone: string): number {
   const parts: Record<string, number> = {};
   for (const p of formatter(timeZone).formatToParts(instant)) {
     if (p.type !== "literal") parts[p.type] = Number(p.value);

@@ -13,6 +13,7 @@ import { DomainError, validationFailed } from "../domain/errors.js";
 import type { IdempotencyRecord, IdempotentRequest, Principal, StoredAnswer } from "../domain/records.js";
 import type { Answer } from "./answer.js";
 import type { IncomingRequest } from "./incoming-request.js";
+import { SYNC_SHA256_MAX_BYTES, sha256Hex } from "./sha256.js";
 
 /** How long a key's first answer is kept and replayed: 24 hours of the fake's clock from that answer. */
 export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -243,8 +244,13 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Lowercase hex SHA-256 of a text's UTF-8 bytes (WebCrypto: Node, browsers and edge runtimes alike). */
+/**
+ * Lowercase hex SHA-256 of a text's UTF-8 bytes: computed here for a request of a few kilobytes (sha256.ts), by
+ * WebCrypto for a larger one (Node, browsers and edge runtimes alike).
+ */
 async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  const bytes = new TextEncoder().encode(text);
+  if (bytes.length <= SYNC_SHA256_MAX_BYTES) return sha256Hex(bytes);
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
