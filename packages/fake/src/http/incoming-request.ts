@@ -33,9 +33,33 @@ export interface IncomingRequest {
 
 const NO_BYTES: Promise<Uint8Array> = Promise.resolve(new Uint8Array(0));
 
-/** A fetch `Request` as the pipeline reads it (one URL parse; its body read through {@link readBody}, once). */
+/**
+ * The origin, path and query of a URL as fetch serializes it (`http(s)://host[:port]/path[?query][#fragment]`: a
+ * parsed URL already, so they are cut out of it rather than parsed again), or a parse of any other.
+ */
+export function partsOf(href: string): { origin: string; pathname: string; search: string } {
+  const authority = href.startsWith("https://") ? 8 : href.startsWith("http://") ? 7 : -1;
+  const slash = authority < 0 ? -1 : href.indexOf("/", authority);
+  // Credentials in the authority are no part of the origin: a URL parser leaves them out.
+  if (slash < 0 || href.lastIndexOf("@", slash) >= authority) {
+    const url = new URL(href);
+    return { origin: url.origin, pathname: url.pathname, search: url.search };
+  }
+  const hash = href.indexOf("#", slash);
+  const end = hash < 0 ? href.length : hash;
+  const q = href.indexOf("?", slash);
+  const query = q < 0 || q > end ? end : q;
+  return {
+    origin: href.slice(0, slash),
+    pathname: href.slice(slash, query),
+    // An empty query (`?` alone) is none, as `URL.search` says.
+    search: end - query > 1 ? href.slice(query, end) : "",
+  };
+}
+
+/** A fetch `Request` as the pipeline reads it (its URL cut up once; its body read through {@link readBody}, once). */
 export function incomingFromFetch(request: Request): IncomingRequest {
-  const url = new URL(request.url);
+  const url = partsOf(request.url);
   // A GET or HEAD has no body (some browsers expose none as a stream even when there is one: not a test for it).
   let bytes = request.method === "GET" || request.method === "HEAD" ? NO_BYTES : undefined;
   return {
