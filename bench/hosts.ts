@@ -9,8 +9,8 @@
  *    `POST /v2/orders` of one order and of batches of 100 orders, against a bare node:http server (another child
  *    process) answering the same bytes. Baseline and fake alternate within each run; ratios are per run.
  * 2. In process: SDK → MSW (`setupServer`) → fake, `client.GET("/v2/orders/{orderUuid}")` calls per second,
- *    against the same SDK call answered by a trivial MSW handler with the same body, interleaved in slices (one
- *    `setupServer` with the trivial handler first: its calls match at once, the fake's pass it by).
+ *    against the same SDK call answered by a trivial MSW handler with the same body, interleaved in slices, each
+ *    through a `setupServer` of its own (the fake's handlers alone, the trivial handler alone).
  * 3. Webhook deliveries per second to a local node:http receiver, through the contract's `POST /v2/webhooks`
  *    (skipped while the fake answers it 501).
  *
@@ -250,8 +250,10 @@ async function benchInProcess(runs: number, calls: number): Promise<InProcessRes
   const TRIVIAL = "https://trivial.bench.test";
   const viaTrivial = createClient({ baseUrl: TRIVIAL, token: TOKEN, retries: 0 });
   let body = "";
-  // The trivial handler first: its requests match at once, the fake's pass it by (MSW tries handlers in order).
-  const server = setupServer(
+  // Each in a server of its own, as a test would set it up: the fake's handlers alone, the trivial handler alone
+  // (in one server, whichever came second would pay for passing the other by). The one a slice calls listens.
+  const fakeServer = setupServer(...fake.handlers);
+  const trivialServer = setupServer(
     http.get(
       `${TRIVIAL}/v2/orders/:orderUuid`,
       () =>
@@ -259,9 +261,15 @@ async function benchInProcess(runs: number, calls: number): Promise<InProcessRes
           headers: { "content-type": "application/json", "x-request-id": "req_000000000000000000000000" },
         }),
     ),
-    ...fake.handlers,
   );
-  server.listen({ onUnhandledRequest: "error" });
+  let listening: typeof fakeServer | undefined;
+  const serve = (server: typeof fakeServer) => {
+    if (listening === server) return;
+    listening?.close();
+    server.listen({ onUnhandledRequest: "error" });
+    listening = server;
+  };
+  serve(fakeServer);
   try {
     const created = await unwrap(
       viaFake.POST("/v2/orders", { params: { query: { workspaceUuid } }, body: orderBatch(1) }),
@@ -272,6 +280,7 @@ async function benchInProcess(runs: number, calls: number): Promise<InProcessRes
     ).text();
     const params = { params: { path: { orderUuid } } };
     const slice = async (client: typeof viaFake, n: number) => {
+      serve(client === viaFake ? fakeServer : trivialServer);
       const t0 = performance.now();
       const c0 = cpuMs();
       for (let i = 0; i < n; i++) {
@@ -287,10 +296,13 @@ async function benchInProcess(runs: number, calls: number): Promise<InProcessRes
     for (let run = 0; run < runs; run++) {
       const totals = { fake: { ms: 0, cpu: 0 }, trivial: { ms: 0, cpu: 0 } };
       for (let done = 0; done < calls; done += SLICE) {
-        const f = await slice(viaFake, SLICE);
+        // Alternate which goes first, so the garbage one leaves is not always collected in the other's slice.
+        const fakeFirst = (done / SLICE) % 2 === 0;
+        const f = fakeFirst ? await slice(viaFake, SLICE) : undefined;
         const t = await slice(viaTrivial, SLICE);
-        totals.fake.ms += f.ms;
-        totals.fake.cpu += f.cpu;
+        const g = f ?? (await slice(viaFake, SLICE));
+        totals.fake.ms += g.ms;
+        totals.fake.cpu += g.cpu;
         totals.trivial.ms += t.ms;
         totals.trivial.cpu += t.cpu;
       }
@@ -305,7 +317,7 @@ async function benchInProcess(runs: number, calls: number): Promise<InProcessRes
     }
     return result;
   } finally {
-    server.close();
+    listening?.close();
   }
 }
 
