@@ -114,6 +114,7 @@ interface KeptBody {
 }
 
 const NOTHING: KeptBody = { text: null, bytes: 0 };
+const UTF8 = new TextDecoder();
 const NOT_ASCII = /[\u0080-\uffff]/;
 
 /** The UTF-8 size of a text, without encoding it. */
@@ -144,7 +145,7 @@ async function requestBodyOf(request: ApiCall["request"]): Promise<KeptBody> {
     return NOTHING;
   }
   if (bytes.length === 0 || bytes.length > MAX_JOURNAL_BODY_BYTES) return { text: null, bytes: bytes.length };
-  return { text: new TextDecoder().decode(bytes), bytes: bytes.length };
+  return { text: UTF8.decode(bytes), bytes: bytes.length };
 }
 
 /** The answer's body as kept: the very text that was sent. */

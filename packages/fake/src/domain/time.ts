@@ -95,6 +95,11 @@ export function isoWithOffset(instant: number, timeZone: string): string {
 export function isCalendarDate(date: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === date;
+  // A real day of a real month (29 February only in a leap year), without formatting a Date back to text.
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  // Date.UTC reads years 0-99 as 1900-1999: such a date never was one here either.
+  if (year < 100 || month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }

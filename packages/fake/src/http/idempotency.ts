@@ -184,13 +184,15 @@ function parseKey(value: string): string {
   return value;
 }
 
+const UTF8 = new TextDecoder();
+
 /** What a later use of the key must repeat: method, path and sorted query, and the hash of the canonical body. */
 async function describe(call: IdempotentCall): Promise<IdempotentRequest> {
   const query = new URLSearchParams(call.query);
   query.sort();
   const search = query.toString();
   // The body's bytes are read once and shared: the operation reads the same ones.
-  const text = new TextDecoder().decode(await call.request.bytes());
+  const text = UTF8.decode(await call.request.bytes());
   let canonical = text;
   try {
     canonical = canonicalJson(JSON.parse(text));

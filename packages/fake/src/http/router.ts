@@ -185,6 +185,9 @@ function isJsonContentType(value: string | null): boolean {
   return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"));
 }
 
+/** One decoder for every body: a fatal decoder keeps no state between whole (non-streaming) decodes. */
+const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true });
+
 /** Read a request's JSON body with the contract's 415 and 400 INVALID_JSON rules. */
 async function readJson(request: IncomingRequest): Promise<unknown> {
   const encoding = request.header("content-encoding")?.trim().toLowerCase();
@@ -205,7 +208,7 @@ async function readJson(request: IncomingRequest): Promise<unknown> {
   let text: string;
   try {
     // JSON is UTF-8 (RFC 8259): bytes that are not are refused, never silently replaced by U+FFFD.
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    text = STRICT_UTF8.decode(bytes);
   } catch {
     throw new DomainError("INVALID_JSON", "Failed to parse the request body as JSON: it is not valid UTF-8");
   }
