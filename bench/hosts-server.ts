@@ -6,7 +6,7 @@
  * a reset (`"reset"`); neither goes through the server, whose every request is then an API request.
  *
  *   tsx bench/hosts-server.ts fake
- *   tsx bench/hosts-server.ts bare <bodies.json>     bodies.json: { "get": "…", "post": "…" }
+ *   tsx bench/hosts-server.ts bare <bodies.json>     bodies.json: { "get": "…", "post": "…", "postOne": "…" }
  */
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -56,9 +56,10 @@ async function serveFake(): Promise<void> {
 }
 
 function serveBare(bodiesFile: string): void {
-  const bodies = JSON.parse(readFileSync(bodiesFile, "utf8")) as { get: string; post: string };
+  const bodies = JSON.parse(readFileSync(bodiesFile, "utf8")) as { get: string; post: string; postOne: string };
   const get = Buffer.from(bodies.get);
   const post = Buffer.from(bodies.post);
+  const postOne = Buffer.from(bodies.postOne);
   const server = createServer((req, res) => {
     const answer = (status: number, body: Buffer) => {
       res.writeHead(status, {
@@ -69,9 +70,13 @@ function serveBare(bodiesFile: string): void {
       res.end(body);
     };
     if (req.method === "POST") {
-      // Read the whole request body, as the fake must, before answering.
-      req.on("data", () => {});
-      req.on("end", () => answer(201, post));
+      // Read the whole request body, as the fake must, before answering: one order's body is a few hundred bytes,
+      // a batch's many kilobytes.
+      let size = 0;
+      req.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+      });
+      req.on("end", () => answer(201, size < 4096 ? postOne : post));
     } else {
       answer(200, get);
     }

@@ -129,7 +129,7 @@ export function createFake(options: FakeOptions = {}): Fake {
     options.sleep ??
     (frozen ? (ms) => fake.advance(ms) : (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const faults = createFaultInjector(sleep);
-  const journal = createJournal(options.journal ?? {}, faults.faultOf);
+  const journal = createJournal(options.journal ?? {});
   const router = createRouter(context, {
     baseUrl,
     operations,

@@ -154,4 +154,39 @@ describe("setupServer(...fake.handlers): one service per createFake()", () => {
     expect(await orderNames(fake)).toEqual(["Inside"]);
     expect(await settle()).toEqual([]);
   });
+
+  it("server.use() overrides one operation with a path parameter in front of the fake's catch-all; resetHandlers() ends it", async () => {
+    const fake = createFake({ now: NOW });
+    const { server, settle } = listen(...fake.handlers);
+    const client = createClient({ baseUrl: fake.baseUrl, token: fake.token, retries: 0 });
+    const [ada = "", grace = ""] = await createOrders(fake, ["Ada", "Grace"]);
+    const seen: string[] = [];
+    server.use(
+      http.get(`${fake.baseUrl}/v2/orders/:orderUuid`, async ({ params }) => {
+        seen.push(String(params.orderUuid));
+        // Reads the fake's own answer and changes one field: an override that builds on the fake.
+        const original = await fake.fetch(`/v2/orders/${String(params.orderUuid)}`, {
+          headers: { authorization: `Bearer ${fake.token}` },
+        });
+        const order = (await original.json()) as { name: string };
+        return HttpResponse.json({ ...order, name: `${order.name} (overridden)` }, { headers: original.headers });
+      }),
+    );
+    const read = async (orderUuid: string) =>
+      (await client.GET("/v2/orders/{orderUuid}", { params: { path: { orderUuid } } })).data?.name;
+    expect(await read(ada)).toBe("Ada (overridden)");
+    expect(await read(grace)).toBe("Grace (overridden)");
+    expect(seen).toEqual([ada, grace]);
+    // The operations it does not name still reach the fake, under that path too.
+    expect(await orderNames(fake)).toEqual(["Ada", "Grace"]);
+    const completed = await client.POST("/v2/orders/{orderUuid}/complete", {
+      params: { path: { orderUuid: ada } },
+      body: { status: "delivered" },
+    });
+    expect(completed.response.status).toBe(409); // not on a published route: the fake's own answer
+    server.resetHandlers();
+    expect(await read(ada)).toBe("Ada");
+    expect(seen).toHaveLength(2);
+    expect(await settle()).toEqual([]);
+  });
 });

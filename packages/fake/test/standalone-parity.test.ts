@@ -2,6 +2,7 @@
 // the pipeline gets a `Request`. Both must answer the same bytes: two fakes with the same seed get the same calls,
 // one through `fake.fetch` (or `handleControlRequest`), one over HTTP, and every answer must match, request ids
 // included.
+import { request as httpRequest } from "node:http";
 import { createFake } from "@dispatchkit/fake";
 import { handleControlRequest, type RunningServer, startServer } from "@dispatchkit/fake/node";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -113,4 +114,47 @@ it.each(calls)("%s: the same answer in process and over HTTP", async (_, call) =
 it("leaves both fakes holding the same state", () => {
   expect(contextOf(overHttp).state).toEqual(contextOf(inProcess).state);
   expect(contextOf(inProcess).state.orders.size).toBe(3);
+});
+
+// The server reads a plain request target without parsing a URL (docs/decisions/0025-hot-path.md); any other it
+// parses. Either way it must name what a URL parser names: fetch normalizes targets before sending, so these are
+// sent raw with node:http.
+const rawTargets: [string, string, string][] = [
+  ["a dot segment", "/v2/./workspaces", "/v2/workspaces"],
+  ["a parent segment", "/v2/orders/../workspaces", "/v2/workspaces"],
+  ["an escaped parent segment", "/v2/orders/%2E%2e/workspaces", "/v2/workspaces"],
+  ["an empty query", "/v2/workspaces?", "/v2/workspaces"],
+  [
+    "a quote in the query",
+    `/v2/orders?workspaceUuid=${workspaceUuid}&status='x'`,
+    `/v2/orders?workspaceUuid=${workspaceUuid}&status=%27x%27`,
+  ],
+  ["a fragment", "/v2/workspaces#top", "/v2/workspaces"],
+];
+
+function rawGet(target: string): Promise<{ status: number; body: string }> {
+  const { port } = new URL(running.url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: "127.0.0.1", port, path: target, headers: auth }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        body += chunk;
+      });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+const withoutRequestId = (body: string) => body.replace(/req_[0-9a-f]{24}/g, "req_");
+
+it.each(rawTargets)("%s in a raw target names what a URL parser names", async (_, raw, parsed) => {
+  const viaRaw = await rawGet(raw);
+  const viaFetch = await fetch(`${running.url}${parsed}`, { headers: auth });
+  expect({ status: viaRaw.status, body: withoutRequestId(viaRaw.body) }).toEqual({
+    status: viaFetch.status,
+    body: withoutRequestId(await viaFetch.text()),
+  });
 });

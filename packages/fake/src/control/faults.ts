@@ -8,9 +8,10 @@
 import { z } from "zod";
 import { type ErrorCode, validationFailed } from "../domain/errors.js";
 import { createRandom } from "../domain/ids.js";
+import { type Answer, jsonAnswer } from "../http/answer.js";
 import { CONTRACT_OPERATIONS, type OperationId } from "../http/contract-operations.js";
 import { parseWith } from "../http/input.js";
-import { type ApiCall, jsonResponse } from "../http/router.js";
+import type { ApiCall } from "../http/router.js";
 import { STATUS_BY_CODE } from "../http/status.js";
 
 /** Injected faults: the service failing on purpose, per contract operation. */
@@ -83,10 +84,11 @@ export interface FaultInjector {
   clear(): void;
   /** Forget every fault and start the ids again (what `fake.reset()` does). */
   reset(): void;
-  /** The pipeline's hook: the answer of the first fault that fires on this call, or undefined. */
-  intercept(call: ApiCall): Promise<Response | undefined>;
-  /** The id of the fault that gave a response (null for a response no fault gave). */
-  faultOf(response: Response): string | null;
+  /**
+   * The pipeline's hook: the answer of the first fault that fires on this call (naming it), or undefined, at once
+   * when no fault fires.
+   */
+  intercept(call: ApiCall): Answer | undefined | Promise<Answer | undefined>;
 }
 
 /** How injected latency is waited out. */
@@ -150,7 +152,6 @@ const UINT32 = 2 ** 32;
 export function createFaultInjector(sleep: Sleep): FaultInjector {
   let faults: { fault: Fault; random: () => number }[] = [];
   let next = 1;
-  const given = new WeakMap<Response, string>();
 
   /** The first live fault of the call's operation whose draw fires, counted as fired. */
   function firing(call: ApiCall): Fault | undefined {
@@ -202,29 +203,32 @@ export function createFaultInjector(sleep: Sleep): FaultInjector {
       faults = [];
       next = 1;
     },
-    async intercept(call) {
+    intercept(call) {
+      if (faults.length === 0) return undefined;
       const fault = firing(call);
       if (!fault) return undefined;
-      if (fault.latencyMs > 0) await sleep(fault.latencyMs);
-      let response: Response | undefined;
-      if (fault.networkError) {
-        response = Response.error();
-      } else if (fault.status !== null && fault.code !== null) {
-        const message =
-          fault.message ??
-          `Failed to answer ${call.operationId}: injected fault ${fault.id} (${fault.status} ${fault.code})`;
-        const headers: Record<string, string> = { "x-fake-fault": fault.id };
-        if (fault.retryAfterSeconds !== null) headers["retry-after"] = String(fault.retryAfterSeconds);
-        response = jsonResponse(
-          fault.status,
-          { code: fault.code, message, requestId: call.requestId },
-          call.requestId,
-          headers,
-        );
-      }
-      if (response) given.set(response, fault.id);
-      return response;
+      return answerOf(fault, call);
     },
-    faultOf: (response) => given.get(response) ?? null,
   };
+
+  /** A fired fault's answer, after its latency; undefined for latency alone (the handler answers). */
+  async function answerOf(fault: Fault, call: ApiCall): Promise<Answer | undefined> {
+    if (fault.latencyMs > 0) await sleep(fault.latencyMs);
+    if (fault.networkError) return { status: 0, headers: {}, body: null, networkError: true, fault: fault.id };
+    if (fault.status !== null && fault.code !== null) {
+      const message =
+        fault.message ??
+        `Failed to answer ${call.operationId}: injected fault ${fault.id} (${fault.status} ${fault.code})`;
+      const headers: Record<string, string> = { "x-fake-fault": fault.id };
+      if (fault.retryAfterSeconds !== null) headers["retry-after"] = String(fault.retryAfterSeconds);
+      const answer = jsonAnswer(
+        fault.status,
+        { code: fault.code, message, requestId: call.requestId },
+        call.requestId,
+        headers,
+      );
+      return { ...answer, fault: fault.id };
+    }
+    return undefined;
+  }
 }

@@ -2,8 +2,9 @@
  * The request journal: every call of the API the pipeline answered (control calls are not journaled), with its
  * operation, bodies and status, so a test can assert what its code sent (`fake.journal.list({ operationId })`).
  */
+
+import type { Answer } from "../http/answer.js";
 import type { OperationId } from "../http/contract-operations.js";
-import { readBody } from "../http/request-limits.js";
 import type { ApiCall } from "../http/router.js";
 
 /** The request journal: every call of the API the fake answered, oldest first. */
@@ -61,7 +62,7 @@ export interface Journal {
    * The pipeline's hook: journal one answered call. Absent for a journal that keeps nothing (limit 0), so the
    * pipeline need not copy every request for it.
    */
-  record?: (call: ApiCall, request: Request, response: Response) => Promise<void>;
+  record?: (call: ApiCall, answer: Answer) => Promise<void>;
 }
 
 /** Most entries a journal keeps by default; the oldest go first. */
@@ -105,89 +106,155 @@ function nesting(text: string): number {
   return deepest;
 }
 
-/** A body as the journal keeps it, with its size. */
+/**
+ * A body as the journal keeps it: its UTF-8 bytes (decoded and parsed only when an entry is read), with its size.
+ * Bytes, not a string: they live outside the JavaScript heap, so the thousand answers a journal keeps alive cost the
+ * garbage collector two small objects each instead of their text (counted as `arrayBuffers` by
+ * `process.memoryUsage()`).
+ */
 interface KeptBody {
-  body: unknown;
+  /** The bytes, or null when empty, unreadable or over {@link MAX_JOURNAL_BODY_BYTES}. */
+  data: Uint8Array | null;
   bytes: number;
 }
 
-/** A body as JSON when it parses, else its text; null when empty, unreadable or over the size a journal keeps. */
-async function bodyOf(message: Request | Response): Promise<KeptBody> {
+const NOTHING: KeptBody = { data: null, bytes: 0 };
+const UTF8 = new TextDecoder();
+const ENCODER = new TextEncoder();
+
+/** The request's body as kept: a copy of the bytes the pipeline already read (never read again). */
+async function requestBodyOf(request: ApiCall["request"]): Promise<KeptBody> {
   let bytes: Uint8Array;
   try {
-    bytes = message instanceof Request ? await readBody(message) : new Uint8Array(await message.arrayBuffer());
+    bytes = await request.bytes();
   } catch {
-    return { body: null, bytes: 0 };
+    return NOTHING;
   }
-  if (bytes.length === 0 || bytes.length > MAX_JOURNAL_BODY_BYTES) return { body: null, bytes: bytes.length };
-  const text = new TextDecoder().decode(bytes);
-  if (nesting(text) > MAX_JOURNAL_BODY_DEPTH) return { body: text, bytes: bytes.length };
+  if (bytes.length === 0 || bytes.length > MAX_JOURNAL_BODY_BYTES) return { data: null, bytes: bytes.length };
+  // A copy of its own: node's small buffers share a larger pooled one, which the journal must not keep alive.
+  return { data: bytes.slice(), bytes: bytes.length };
+}
+
+/** The answer's body as kept: the bytes of the text that was sent. */
+function answerBodyOf(answer: Answer): KeptBody {
+  if (answer.networkError || answer.body === null || answer.body === "") return NOTHING;
+  const data = ENCODER.encode(answer.body);
+  return { data: data.length > MAX_JOURNAL_BODY_BYTES ? null : data, bytes: data.length };
+}
+
+/** A kept body as an entry shows it: its JSON when it parses, else its text; null when none was kept. */
+function readKept(kept: KeptBody): unknown {
+  if (kept.data === null) return null;
+  const text = UTF8.decode(kept.data);
+  if (nesting(text) > MAX_JOURNAL_BODY_DEPTH) return text;
   try {
-    return { body: JSON.parse(text) as unknown, bytes: bytes.length };
+    return JSON.parse(text) as unknown;
   } catch {
-    return { body: text, bytes: bytes.length };
+    return text;
   }
 }
 
-/** The bytes an entry counts against the journal's bound: the bodies it keeps, and its other fields. */
-function weightOf(request: KeptBody, response: KeptBody): number {
-  const kept = (b: KeptBody) => (b.body === null ? 0 : b.bytes);
-  return ENTRY_OVERHEAD_BYTES + kept(request) + kept(response);
+/**
+ * One journaled call as the journal holds it: one object of plain fields and the bytes that were sent, so recording
+ * a call parses nothing and the journal holds bytes, not object trees. It becomes a {@link JournalEntry} (its
+ * bodies parsed) the first time the journal is read, once.
+ */
+class Record {
+  readonly requestId: string;
+  readonly operationId: OperationId | null;
+  readonly method: string;
+  readonly path: string;
+  /** The query with its `?` (the entry drops it). */
+  readonly search: string;
+  readonly at: number;
+  /** What this call counts against the journal's bound: the bodies it keeps, and its other fields. */
+  readonly weight: number;
+  #entry: JournalEntry | undefined;
+
+  constructor(
+    call: ApiCall,
+    readonly status: number,
+    readonly fault: string | null,
+    readonly request: KeptBody,
+    readonly response: KeptBody,
+  ) {
+    // Fields copied, not the call: it holds the request (node's, or a fetch Request), which must not outlive it.
+    this.requestId = call.requestId;
+    // The router names calls from the contract's operations only.
+    this.operationId = call.operationId as OperationId | null;
+    this.method = call.method;
+    this.path = call.path;
+    this.search = call.request.search;
+    this.at = call.receivedAt;
+    const kept = (b: KeptBody) => (b.data === null ? 0 : b.bytes);
+    this.weight = ENTRY_OVERHEAD_BYTES + kept(request) + kept(response);
+  }
+
+  entry(): JournalEntry {
+    this.#entry ??= {
+      requestId: this.requestId,
+      operationId: this.operationId,
+      method: this.method,
+      path: this.path,
+      query: this.search.slice(1),
+      status: this.status,
+      requestBody: readKept(this.request),
+      requestBodyBytes: this.request.bytes,
+      responseBody: readKept(this.response),
+      responseBodyBytes: this.response.bytes,
+      at: this.at,
+      fault: this.fault,
+    };
+    return this.#entry;
+  }
 }
 
 /**
  * Build a journal that keeps the newest calls, at most `limit` of them and `maxBytes` of bodies in all (the oldest go
- * first); `faultOf` names a response's fault.
+ * first).
  */
-export function createJournal(options: JournalOptions, faultOf: (response: Response) => string | null): Journal {
+export function createJournal(options: JournalOptions): Journal {
   const limit = options.limit ?? DEFAULT_JOURNAL_LIMIT;
   const maxBytes = options.maxBytes ?? DEFAULT_JOURNAL_BYTES;
-  let entries: JournalEntry[] = [];
-  let weights: number[] = [];
+  // The kept records are `records[first..]`: the oldest are dropped by moving `first`, and the array is compacted
+  // only now and then, so a full journal costs no copy per call.
+  let records: (Record | undefined)[] = [];
+  let first = 0;
   let total = 0;
+  const kept = () => (first === 0 ? records : records.slice(first)) as Record[];
   const journal: Journal = {
     list(filter = {}) {
       const { operationId } = filter;
-      return operationId === undefined ? [...entries] : entries.filter((e) => e.operationId === operationId);
+      const chosen = operationId === undefined ? kept() : kept().filter((r) => r.operationId === operationId);
+      return chosen.map((r) => r.entry());
     },
     clear() {
-      entries = [];
-      weights = [];
+      records = [];
+      first = 0;
       total = 0;
     },
   };
   if (limit <= 0) return journal;
-  journal.record = async (call, request, response) => {
-    const networkError = response.type === "error";
-    const requestBody = await bodyOf(request);
-    const responseBody = networkError ? { body: null, bytes: 0 } : await bodyOf(response.clone());
-    const entry: JournalEntry = {
-      requestId: call.requestId,
-      // The router names calls from the contract's operations only.
-      operationId: call.operationId as OperationId | null,
-      method: call.method,
-      path: call.path,
-      query: new URL(request.url).search.slice(1),
-      status: networkError ? 0 : response.status,
-      requestBody: requestBody.body,
-      requestBodyBytes: requestBody.bytes,
-      responseBody: responseBody.body,
-      responseBodyBytes: responseBody.bytes,
-      at: call.receivedAt,
-      fault: faultOf(response),
-    };
-    const weight = weightOf(requestBody, responseBody);
-    entries.push(entry);
-    weights.push(weight);
-    total += weight;
-    let drop = 0;
-    while (entries.length - drop > limit || (total > maxBytes && entries.length - drop > 1)) {
-      total -= weights[drop] ?? 0;
-      drop++;
+  journal.record = async (call, answer) => {
+    const requestBody = await requestBodyOf(call.request);
+    const responseBody = answerBodyOf(answer);
+    const record = new Record(
+      call,
+      answer.networkError ? 0 : answer.status,
+      answer.fault ?? null,
+      requestBody,
+      responseBody,
+    );
+    records.push(record);
+    total += record.weight;
+    while (records.length - first > limit || (total > maxBytes && records.length - first > 1)) {
+      total -= records[first]?.weight ?? 0;
+      records[first] = undefined;
+      first++;
     }
-    if (drop > 0) {
-      entries = entries.slice(drop);
-      weights = weights.slice(drop);
+    if (first > 64 && first * 2 > records.length) {
+      records = records.slice(first);
+      first = 0;
     }
   };
   return journal;

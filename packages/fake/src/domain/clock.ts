@@ -35,8 +35,21 @@ export function createManualClock(start: number): ManualClock {
 
 /** ISO-8601 UTC string of an epoch-millisecond instant. */
 export function isoString(ms: number): string {
-  return new Date(ms).toISOString();
+  let text = isoStrings.get(ms);
+  if (text === undefined) {
+    text = new Date(ms).toISOString();
+    if (isoStrings.size >= MAX_ISO_STRINGS) isoStrings.clear();
+    isoStrings.set(ms, text);
+  }
+  return text;
 }
+
+/**
+ * The instants formatted lately: every answer formats its records' instants again (`createdAt`, `updatedAt`…), and
+ * `toISOString` costs a microsecond each. A memo of a pure function, shared harmlessly by every fake; bounded.
+ */
+const isoStrings = new Map<number, string>();
+const MAX_ISO_STRINGS = 4096;
 
 /**
  * A clock that follows `base` plus an offset that {@link ManualClock.advance} and {@link ManualClock.set} move

@@ -25,7 +25,18 @@ export function createRandom(seed: number): () => number {
   };
 }
 
-const hex = (n: number, width: number) => n.toString(16).padStart(width, "0");
+/** Two hex digits of every byte: an id's words are written a byte at a time (no `toString(16)` and padding). */
+const BYTE_HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
+
+const hex = (n: number, width: number) => {
+  if (width !== 8) return n.toString(16).padStart(width, "0");
+  return (
+    (BYTE_HEX[n >>> 24] as string) +
+    (BYTE_HEX[(n >>> 16) & 0xff] as string) +
+    (BYTE_HEX[(n >>> 8) & 0xff] as string) +
+    (BYTE_HEX[n & 0xff] as string)
+  );
+};
 
 /** The fake's id generator. */
 export interface Ids {

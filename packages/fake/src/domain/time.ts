@@ -26,6 +26,27 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 
 /** The zone's offset from UTC at an instant, in milliseconds (positive east of Greenwich). */
 export function zoneOffsetMs(instant: number, timeZone: string): number {
+  const known = offsets.get(timeZone);
+  const cached = known?.get(instant);
+  if (cached !== undefined) return cached;
+  // Computed first: a zone that is not one throws here and is never kept.
+  const offset = computeZoneOffsetMs(instant, timeZone);
+  if (known === undefined) offsets.set(timeZone, new Map([[instant, offset]]));
+  else {
+    if (known.size >= MAX_OFFSETS) known.clear();
+    known.set(instant, offset);
+  }
+  return offset;
+}
+
+/**
+ * The offsets computed lately, per zone and exact instant: a route's timeline converts the same local times again
+ * on every change, and `formatToParts` costs microseconds each. A memo of a pure function, bounded per zone.
+ */
+const offsets = new Map<string, Map<number, number>>();
+const MAX_OFFSETS = 8192;
+
+function computeZoneOffsetMs(instant: number, timeZone: string): number {
   const parts: Record<string, number> = {};
   for (const p of formatter(timeZone).formatToParts(instant)) {
     if (p.type !== "literal") parts[p.type] = Number(p.value);
@@ -74,6 +95,11 @@ export function isoWithOffset(instant: number, timeZone: string): string {
 export function isCalendarDate(date: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === date;
+  // A real day of a real month (29 February only in a leap year), without formatting a Date back to text.
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  // Date.UTC reads years 0-99 as 1900-1999: such a date never was one here either.
+  if (year < 100 || month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }

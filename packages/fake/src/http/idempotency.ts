@@ -11,7 +11,9 @@
 import type { Context, State } from "../domain/context.js";
 import { DomainError, validationFailed } from "../domain/errors.js";
 import type { IdempotencyRecord, IdempotentRequest, Principal, StoredAnswer } from "../domain/records.js";
-import { readBody } from "./request-limits.js";
+import type { Answer } from "./answer.js";
+import type { IncomingRequest } from "./incoming-request.js";
+import { SYNC_SHA256_MAX_BYTES, sha256Hex } from "./sha256.js";
 
 /** How long a key's first answer is kept and replayed: 24 hours of the fake's clock from that answer. */
 export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -74,7 +76,7 @@ function keep(keys: Map<string, IdempotencyRecord>, id: string, record: Idempote
 
 /** What the idempotency layer needs of one request of the API. */
 export interface IdempotentCall {
-  request: Request;
+  request: IncomingRequest;
   /** The authenticated caller: keys belong to its organization. */
   principal: Principal;
   /** The path under the base URL, as matched. */
@@ -89,12 +91,8 @@ export interface IdempotentCall {
  *
  * @param answer - runs the operation and returns its answer, failures already turned into error answers.
  */
-export async function answerOnce(
-  ctx: Context,
-  call: IdempotentCall,
-  answer: () => Promise<Response>,
-): Promise<Response> {
-  const header = call.request.headers.get(KEY_HEADER);
+export async function answerOnce(ctx: Context, call: IdempotentCall, answer: () => Promise<Answer>): Promise<Answer> {
+  const header = call.request.header(KEY_HEADER);
   if (header === null || call.request.method.toUpperCase() !== "POST") return answer();
   const key = parseKey(header);
   const { organizationId } = call.principal;
@@ -130,12 +128,13 @@ export async function answerOnce(
     if (!isKept(response.status)) return response;
     const stored: StoredAnswer = {
       status: response.status,
-      headers: [...response.headers],
-      body: response.body === null ? null : await response.text(),
+      // Sorted by name, as a fetch `Headers` lists them (what the state file has always kept).
+      headers: Object.entries(response.headers).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+      body: response.body,
     };
     const record: IdempotencyRecord = { organizationId, key, request, answer: stored, storedAt: ctx.clock.now() };
     keep(state.idempotencyKeys, id, record);
-    return new Response(stored.body, { status: stored.status, headers: headersOf(stored) });
+    return { status: stored.status, headers: headersOf(stored), body: stored.body };
   } finally {
     busy.delete(id);
   }
@@ -185,13 +184,15 @@ function parseKey(value: string): string {
   return value;
 }
 
+const UTF8 = new TextDecoder();
+
 /** What a later use of the key must repeat: method, path and sorted query, and the hash of the canonical body. */
 async function describe(call: IdempotentCall): Promise<IdempotentRequest> {
   const query = new URLSearchParams(call.query);
   query.sort();
   const search = query.toString();
-  // A clone: the operation reads the body itself.
-  const text = new TextDecoder().decode(await readBody(call.request.clone()));
+  // The body's bytes are read once and shared: the operation reads the same ones.
+  const text = UTF8.decode(await call.request.bytes());
   let canonical = text;
   try {
     canonical = canonicalJson(JSON.parse(text));
@@ -213,19 +214,22 @@ function difference(first: IdempotentRequest, now: IdempotentRequest): string | 
 }
 
 /** The kept answer again, marked as a replay. */
-function replay(answer: StoredAnswer): Response {
+function replay(answer: StoredAnswer): Answer {
   const headers = headersOf(answer);
-  headers.set(REPLAYED_HEADER, "true");
-  return new Response(answer.body, { status: answer.status, headers });
+  headers[REPLAYED_HEADER] = "true";
+  return { status: answer.status, headers, body: answer.body };
 }
 
 /**
- * New headers with a kept answer's pairs, copied one by one: `new Headers(pairs)` may keep the array it is given
- * (under msw, `Headers` writes into it), and a header set on the answer would then change the kept one.
+ * New headers with a kept answer's pairs, copied one by one (lower-case names, repeated ones joined as `Headers`
+ * joins them): a header set on the answer never changes the kept one.
  */
-function headersOf(answer: StoredAnswer): Headers {
-  const headers = new Headers();
-  for (const [name, value] of answer.headers) headers.append(name, value);
+function headersOf(answer: StoredAnswer): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of answer.headers) {
+    const key = name.toLowerCase();
+    headers[key] = key in headers ? `${headers[key]}, ${value}` : value;
+  }
   return headers;
 }
 
@@ -242,8 +246,13 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Lowercase hex SHA-256 of a text's UTF-8 bytes (WebCrypto: Node, browsers and edge runtimes alike). */
+/**
+ * Lowercase hex SHA-256 of a text's UTF-8 bytes: computed here for a request of a few kilobytes (sha256.ts), by
+ * WebCrypto for a larger one (Node, browsers and edge runtimes alike).
+ */
 async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  const bytes = new TextEncoder().encode(text);
+  if (bytes.length <= SYNC_SHA256_MAX_BYTES) return sha256Hex(bytes);
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }

@@ -1,17 +1,19 @@
 /**
  * The request pipeline shared by every host: match an operation, authenticate, run the handler (at most once per
- * idempotency key), map domain errors to the one error body, stamp `x-request-id`. MSW handlers and the standalone
- * server both call {@link Router.handle}, so in-process and over-the-wire answers are the same bytes.
+ * idempotency key), map domain errors to the one error body, stamp `x-request-id`. MSW handlers and `fake.fetch` call
+ * {@link Router.handle} with a `Request`; the standalone server calls {@link Router.answer} with node's request and
+ * writes the plain answer: one pipeline, so in-process and over-the-wire answers are the same bytes.
  */
 
 import type { Context } from "../domain/context.js";
-import { DomainError, type ErrorCode, type ErrorDetail } from "../domain/errors.js";
+import { DomainError } from "../domain/errors.js";
 import { authenticate } from "../domain/organizations.js";
 import type { Principal } from "../domain/records.js";
+import { type Answer, errorAnswer, jsonAnswer, toResponse } from "./answer.js";
 import { answerOnce } from "./idempotency.js";
+import { type IncomingRequest, incomingFromFetch } from "./incoming-request.js";
 import type { RateLimiter } from "./rate-limit.js";
-import { declaredTooLarge, MAX_BODY_BYTES, MAX_URL_BYTES, readBody, urlTooLong } from "./request-limits.js";
-import { STATUS_BY_CODE } from "./status.js";
+import { declaredTooLarge, MAX_BODY_BYTES, MAX_URL_BYTES, urlTooLong } from "./request-limits.js";
 
 /** HTTP methods the API uses. */
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
@@ -25,6 +27,7 @@ export interface Reply {
 
 /** Everything a handler gets about one request; `Params` are the path template's parameters. */
 export interface PublicRequestContext<Params extends Record<string, string> = Record<string, string>> {
+  /** The request as a fetch `Request` (the standalone server builds it when this is read). */
   request: Request;
   /** The request URL with the base URL's path prefix removed: `nextPage` links are relative to the base. */
   url: URL;
@@ -70,8 +73,8 @@ export type Logger = (message: string, error?: unknown) => void;
 
 /** What the pipeline tells its {@link CallHooks} about one call of the API. */
 export interface ApiCall {
-  /** The request as received (its body unread until the handler reads it). */
-  readonly request: Request;
+  /** The request as received (its body read at most once, shared: {@link IncomingRequest.bytes}). */
+  readonly request: IncomingRequest;
   readonly requestId: string;
   /** The method, upper-case. */
   readonly method: string;
@@ -95,12 +98,13 @@ export const CONSOLE_READ_HEADER = "x-dispatch-console";
  */
 export interface CallHooks {
   /**
-   * Called after authentication and routing, right before the handler: a response here answers the call and the
-   * handler never runs (so the call changes nothing); undefined lets the handler answer.
+   * Called after authentication and routing, right before the handler: an answer here answers the call and the
+   * handler never runs (so the call changes nothing); undefined lets the handler answer (given at once, not as a
+   * promise, when nothing is to be waited for).
    */
-  intercept?(call: ApiCall): Promise<Response | undefined>;
-  /** Called once the call is answered, whatever the answer; `request` is a copy taken before anything read it. */
-  record?(call: ApiCall, request: Request, response: Response): Promise<void>;
+  intercept?(call: ApiCall): Answer | undefined | Promise<Answer | undefined>;
+  /** Called once the call is answered, whatever the answer (the request's body is still readable). */
+  record?(call: ApiCall, answer: Answer): Promise<void>;
 }
 
 interface CompiledOperation<O extends { path: string } = Operation> {
@@ -109,9 +113,11 @@ interface CompiledOperation<O extends { path: string } = Operation> {
   names: string[];
   /** Literal segments first: `/v2/orders/actions/{id}` wins over `/v2/orders/{id}/complete`. */
   rank: string;
+  /** The contract's operationId of this method and path (for the hooks), or null. */
+  operationId: string | null;
 }
 
-function compile<O extends { path: string }>(operation: O): CompiledOperation<O> {
+function compile<O extends { path: string }>(operation: O, operationId: string | null = null): CompiledOperation<O> {
   const names: string[] = [];
   const segments = operation.path.split("/").filter(Boolean);
   const source = segments
@@ -125,7 +131,7 @@ function compile<O extends { path: string }>(operation: O): CompiledOperation<O>
     })
     .join("");
   const rank = segments.map((s) => (s.startsWith("{") ? "1" : "0")).join("");
-  return { operation, pattern: new RegExp(`^${source}/?$`), names, rank };
+  return { operation, pattern: new RegExp(`^${source}/?$`), names, rank, operationId };
 }
 
 /** The pipeline's options. */
@@ -167,39 +173,10 @@ export interface Served {
 /** The shared request pipeline. */
 export interface Router {
   handle(request: Request, served?: Served): Promise<Response>;
+  /** {@link Router.handle}'s answer as plain data, for a host that reads and writes HTTP itself. */
+  answer(request: IncomingRequest, served?: Served): Promise<Answer>;
   /** Whether a URL is under the fake's base URL (hosts pass other requests through). */
   owns(url: URL): boolean;
-}
-
-function errorBody(code: ErrorCode, message: string, requestId: string, details?: ErrorDetail[]) {
-  return details && details.length > 0 ? { code, message, requestId, details } : { code, message, requestId };
-}
-
-/** A response with a JSON body (none when `body` is undefined) and `x-request-id`. */
-export function jsonResponse(
-  status: number,
-  body: unknown,
-  requestId: string,
-  headers?: Record<string, string>,
-): Response {
-  const h = new Headers(headers);
-  h.set("x-request-id", requestId);
-  if (body === undefined) return new Response(null, { status, headers: h });
-  h.set("content-type", "application/json");
-  return new Response(JSON.stringify(body), { status, headers: h });
-}
-
-/**
- * Answer an error code with the one error body (`RATE_LIMITED` and `IDEMPOTENCY_KEY_IN_USE` with `Retry-After`,
- * 1 s unless given).
- */
-export function errorResponse(error: DomainError, requestId: string, retryAfterSeconds = 1): Response {
-  const status = STATUS_BY_CODE[error.code];
-  const headers: Record<string, string> = {};
-  if (error.code === "RATE_LIMITED" || error.code === "IDEMPOTENCY_KEY_IN_USE") {
-    headers["retry-after"] = String(retryAfterSeconds);
-  }
-  return jsonResponse(status, errorBody(error.code, error.message, requestId, error.details), requestId, headers);
 }
 
 function isJsonContentType(value: string | null): boolean {
@@ -208,27 +185,30 @@ function isJsonContentType(value: string | null): boolean {
   return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"));
 }
 
+/** One decoder for every body: a fatal decoder keeps no state between whole (non-streaming) decodes. */
+const STRICT_UTF8 = new TextDecoder("utf-8", { fatal: true });
+
 /** Read a request's JSON body with the contract's 415 and 400 INVALID_JSON rules. */
-async function readJson(request: Request): Promise<unknown> {
-  const encoding = request.headers.get("content-encoding")?.trim().toLowerCase();
+async function readJson(request: IncomingRequest): Promise<unknown> {
+  const encoding = request.header("content-encoding")?.trim().toLowerCase();
   if (encoding && encoding !== "identity") {
     throw new DomainError(
       "UNSUPPORTED_MEDIA_TYPE",
       `Failed to read the request body: Content-Encoding ${JSON.stringify(encoding)} is not supported; send the body uncompressed`,
     );
   }
-  if (!isJsonContentType(request.headers.get("content-type"))) {
+  if (!isJsonContentType(request.header("content-type"))) {
     throw new DomainError(
       "UNSUPPORTED_MEDIA_TYPE",
-      `Failed to read the request body: Content-Type must be application/json, got ${JSON.stringify(request.headers.get("content-type") ?? "")}`,
+      `Failed to read the request body: Content-Type must be application/json, got ${JSON.stringify(request.header("content-type") ?? "")}`,
     );
   }
   // Over the size limit, reading the body throws its 413 (a DomainError) here.
-  const bytes = await readBody(request);
+  const bytes = await request.bytes();
   let text: string;
   try {
     // JSON is UTF-8 (RFC 8259): bytes that are not are refused, never silently replaced by U+FFFD.
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    text = STRICT_UTF8.decode(bytes);
   } catch {
     throw new DomainError("INVALID_JSON", "Failed to parse the request body as JSON: it is not valid UTF-8");
   }
@@ -242,6 +222,7 @@ async function readJson(request: Request): Promise<unknown> {
 
 /** A path parameter as sent; a malformed escape (`%ZZ`) is kept raw, so it matches no id (404, not 500). */
 export function decodePathSegment(segment: string): string {
+  if (!segment.includes("%")) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {
@@ -249,8 +230,8 @@ export function decodePathSegment(segment: string): string {
   }
 }
 
-function bearerToken(request: Request): string | undefined {
-  const header = request.headers.get("authorization");
+function bearerToken(request: IncomingRequest): string | undefined {
+  const header = request.header("authorization");
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match?.[1];
@@ -263,7 +244,7 @@ function match<O extends { method: HttpMethod; path: string }>(
   operations: readonly CompiledOperation<O>[],
   path: string,
   method: string,
-): { found?: { operation: O; params: Record<string, string> }; pathMatched: boolean } {
+): { found?: { compiled: CompiledOperation<O>; params: Record<string, string> }; pathMatched: boolean } {
   let pathMatched = false;
   for (const c of operations) {
     const m = c.pattern.exec(path);
@@ -271,22 +252,75 @@ function match<O extends { method: HttpMethod; path: string }>(
     pathMatched = true;
     if (c.operation.method !== method) continue;
     const params: Record<string, string> = {};
-    c.names.forEach((name, i) => {
-      params[name] = decodePathSegment(m[i + 1] ?? "");
-    });
-    return { found: { operation: c.operation, params }, pathMatched };
+    for (let i = 0; i < c.names.length; i++) params[c.names[i] as string] = decodePathSegment(m[i + 1] ?? "");
+    return { found: { compiled: c, params }, pathMatched };
   }
   return { pathMatched };
+}
+
+/**
+ * What a handler gets ({@link RequestContext}), one object per call: the `Request`, the URL and the query are built
+ * only when a handler reads them (prototype getters; a handler destructures it, nothing spreads it).
+ */
+class HandlerContext {
+  #request: IncomingRequest;
+  #path: string;
+  #url: URL | undefined;
+  #query: URLSearchParams | undefined;
+  readonly params: Record<string, string>;
+  readonly requestId: string;
+  readonly domain: Context;
+  readonly principal: Principal | undefined;
+
+  constructor(
+    request: IncomingRequest,
+    path: string,
+    params: Record<string, string>,
+    requestId: string,
+    domain: Context,
+    principal: Principal | undefined,
+  ) {
+    this.#request = request;
+    this.#path = path;
+    this.params = params;
+    this.requestId = requestId;
+    this.domain = domain;
+    this.principal = principal;
+  }
+
+  get request(): Request {
+    return this.#request.toRequest();
+  }
+
+  get url(): URL {
+    this.#url ??= new URL(`${this.#path}${this.#request.search}`, this.#request.origin);
+    return this.#url;
+  }
+
+  get query(): URLSearchParams {
+    this.#query ??= new URLSearchParams(this.#request.search);
+    return this.#query;
+  }
+
+  /** An own function: handlers destructure it (`({ json }) => json()`). */
+  readonly json = (): Promise<unknown> => readJson(this.#request);
 }
 
 /** Build the pipeline over a context and its operations. */
 export function createRouter(ctx: Context, options: RouterOptions): Router {
   const base = new URL(options.baseUrl);
   const basePath = base.pathname.replace(/\/+$/, "");
-  const compiled = options.operations.map(compile).sort(byRank);
+  const idOf = new Map<string, string>();
+  for (const d of options.declared) if (d.operationId !== undefined) idOf.set(`${d.method} ${d.path}`, d.operationId);
+  const compiled = options.operations
+    .map((operation) => compile(operation, idOf.get(`${operation.method} ${operation.path}`) ?? null))
+    .sort(byRank);
   let controlOperations: CompiledOperation<PublicOperation>[] | undefined;
   const controlOf = (control: ControlOperations) => {
-    controlOperations ??= control.operations().map(compile).sort(byRank);
+    controlOperations ??= control
+      .operations()
+      .map((operation) => compile(operation))
+      .sort(byRank);
     return controlOperations;
   };
   /** The control prefix when this call serves the control endpoints, else undefined. */
@@ -295,22 +329,36 @@ export function createRouter(ctx: Context, options: RouterOptions): Router {
 
   const named = options.declared
     .filter((d) => d.operationId !== undefined)
-    .map(compile)
+    .map((d) => compile(d, d.operationId ?? null))
     .sort(byRank);
 
   const owns = (url: URL) =>
     url.origin === base.origin && (url.pathname === basePath || url.pathname.startsWith(`${basePath}/`));
 
-  /** The hooks' view of a call of the API, or undefined for a control call or a console read (hooks never see those). */
-  function apiCall(request: Request, requestId: string, served?: Served): ApiCall | undefined {
-    const path = new URL(request.url).pathname.slice(basePath.length) || "/";
+  /** The path relative to the base URL (`/` at the base itself). */
+  const relative = (pathname: string) => (basePath ? pathname.slice(basePath.length) : pathname) || "/";
+
+  /**
+   * The hooks' view of a call of the API, or undefined for a control call or a console read (hooks never see those).
+   * `operationId` is the matched operation's when the pipeline matched one, else looked up among the contract's.
+   */
+  function apiCall(
+    request: IncomingRequest,
+    requestId: string,
+    path: string,
+    served: Served | undefined,
+    receivedAt: number,
+    operationId?: string | null,
+  ): ApiCall | undefined {
     const prefix = controlPrefix(served);
     if (prefix !== undefined && path.startsWith(prefix)) return undefined;
     const method = request.method.toLowerCase();
-    if (method === "get" && request.headers.has(CONSOLE_READ_HEADER)) return undefined;
-    const operation = named.find((d) => d.operation.method === method && d.pattern.test(path))?.operation;
-    const operationId = operation?.operationId ?? null;
-    return { request, requestId, method: method.toUpperCase(), path, operationId, receivedAt: ctx.clock.now() };
+    if (method === "get" && request.header(CONSOLE_READ_HEADER) !== null) return undefined;
+    const id =
+      operationId !== undefined
+        ? operationId
+        : (named.find((d) => d.operation.method === method && d.pattern.test(path))?.operationId ?? null);
+    return { request, requestId, method: method.toUpperCase(), path, operationId: id, receivedAt };
   }
 
   /**
@@ -318,50 +366,47 @@ export function createRouter(ctx: Context, options: RouterOptions): Router {
    * declared `Content-Length`), or undefined. A body that turns out larger answers 413 where it is read
    * ({@link readBody}: the JSON reader, the idempotency fingerprint), never buffered whole.
    */
-  function overLimits(request: Request, requestId: string): Response | undefined {
-    const url = new URL(request.url);
+  function overLimits(request: IncomingRequest, requestId: string): Answer | undefined {
     // A parsed URL's path and query are percent-encoded ASCII: one character is one byte.
-    const target = url.pathname.length + url.search.length;
-    if (target > MAX_URL_BYTES) return errorResponse(urlTooLong(MAX_URL_BYTES, target), requestId);
-    const declared = declaredTooLarge(request.headers.get("content-length"), MAX_BODY_BYTES);
+    const target = request.pathname.length + request.search.length;
+    if (target > MAX_URL_BYTES) return errorAnswer(urlTooLong(MAX_URL_BYTES, target), requestId);
+    const declared = declaredTooLarge(request.header("content-length"), MAX_BODY_BYTES);
     if (!declared) return undefined;
-    request.body?.cancel().catch(() => undefined);
-    return errorResponse(declared, requestId);
+    request.discard();
+    return errorAnswer(declared, requestId);
   }
 
   /** Answer a request, and tell the `record` hook about every call of the API with its answer. */
-  async function handle(request: Request, served?: Served): Promise<Response> {
+  async function answer(request: IncomingRequest, served?: Served): Promise<Answer> {
     const requestId = ctx.ids.requestId();
     const refused = overLimits(request, requestId);
     if (refused) return refused;
+    const path = relative(request.pathname);
     const record = options.hooks?.record;
-    const call = record ? apiCall(request, requestId, served) : undefined;
-    if (!record || !call) return answer(request, requestId, served);
-    // Copied before the handler reads the body, so the hook can read it after.
-    const copy = request.clone();
-    const response = await answer(request, requestId, served);
-    await record(call, copy, response);
-    return response;
+    // Filled in by `route` once it knows the call (the operation it matched, if any).
+    const seen: { call?: ApiCall | undefined; receivedAt: number } = { receivedAt: ctx.clock.now() };
+    const answered = await route(request, requestId, path, served, seen);
+    if (!record) return answered;
+    const call = seen.call ?? apiCall(request, requestId, path, served, seen.receivedAt);
+    if (call) await record(call, answered);
+    return answered;
   }
 
-  async function answer(request: Request, requestId: string, served?: Served): Promise<Response> {
-    const url = new URL(request.url);
-    const path = url.pathname.slice(basePath.length) || "/";
+  async function route(
+    request: IncomingRequest,
+    requestId: string,
+    path: string,
+    served: Served | undefined,
+    seen: { call?: ApiCall | undefined; receivedAt: number },
+  ): Promise<Answer> {
     const method = request.method.toLowerCase();
-    const requestContext = (params: Record<string, string>): PublicRequestContext => ({
-      request,
-      url: basePath ? new URL(`${path}${url.search}`, url.origin) : url,
-      params,
-      query: url.searchParams,
-      requestId,
-      domain: ctx,
-      json: () => readJson(request),
-    });
+    const requestContext = (params: Record<string, string>, principal?: Principal): RequestContext =>
+      new HandlerContext(request, path, params, requestId, ctx, principal) as RequestContext;
     /** The one error answer of anything a handler or the pipeline threw (unexpected errors: 500, logged). */
-    const failure = (error: unknown): Response => {
-      if (error instanceof DomainError) return errorResponse(error, requestId);
+    const failure = (error: unknown): Answer => {
+      if (error instanceof DomainError) return errorAnswer(error, requestId);
       options.log?.(`Unexpected error in ${request.method} ${path} (${requestId})`, error);
-      return errorResponse(
+      return errorAnswer(
         new DomainError("INTERNAL", `Failed to ${request.method} ${path}: internal error (request ${requestId})`),
         requestId,
       );
@@ -376,8 +421,8 @@ export function createRouter(ctx: Context, options: RouterOptions): Router {
             `Failed to route the control request: no endpoint ${request.method.toUpperCase()} ${path}`,
           );
         }
-        const reply = await found.operation.handle(requestContext(found.params));
-        return jsonResponse(reply.status, reply.body, requestId, reply.headers);
+        const reply = await found.compiled.operation.handle(requestContext(found.params));
+        return jsonAnswer(reply.status, reply.body, requestId, reply.headers);
       }
       const principal = authenticate(ctx, bearerToken(request));
       const wait = options.rateLimiter?.take(principal.token);
@@ -386,24 +431,29 @@ export function createRouter(ctx: Context, options: RouterOptions): Router {
           "RATE_LIMITED",
           `Failed to accept the request: too many requests for this token; retry after ${wait} s`,
         );
-        return errorResponse(limited, requestId, wait);
+        return errorAnswer(limited, requestId, wait);
       }
       const { found, pathMatched } = match(compiled, path, method);
       if (found) {
-        const { operation, params } = found;
-        const call = options.hooks?.intercept ? apiCall(request, requestId) : undefined;
-        const intercepted = call && (await options.hooks?.intercept?.(call));
+        const { compiled: operation, params } = found;
+        const hooks = options.hooks;
+        if (hooks) seen.call = apiCall(request, requestId, path, served, seen.receivedAt, operation.operationId);
+        // Most calls meet no fault: then the hook answers at once, without a promise to wait for.
+        const hooked = seen.call && hooks?.intercept ? hooks.intercept(seen.call) : undefined;
+        const intercepted = hooked instanceof Promise ? await hooked : hooked;
         if (intercepted) return intercepted;
         // The operation's answer, failures included, is what an idempotency key keeps and replays.
         const answer = async () => {
           try {
-            const reply = await operation.handle({ ...requestContext(params), principal });
-            return jsonResponse(reply.status, reply.body, requestId, reply.headers);
+            const reply = await operation.operation.handle(requestContext(params, principal));
+            return jsonAnswer(reply.status, reply.body, requestId, reply.headers);
           } catch (error) {
             return failure(error);
           }
         };
-        return await answerOnce(ctx, { request, principal, path, query: url.searchParams }, answer);
+        if (method !== "post") return await answer();
+        const query = new URLSearchParams(request.search);
+        return await answerOnce(ctx, { request, principal, path, query }, answer);
       }
       const planned = declared.find((d) => d.operation.method === method && d.pattern.test(path));
       if (planned) {
@@ -421,5 +471,9 @@ export function createRouter(ctx: Context, options: RouterOptions): Router {
     }
   }
 
-  return { handle, owns };
+  return {
+    handle: async (request, served) => toResponse(await answer(incomingFromFetch(request), served)),
+    answer,
+    owns,
+  };
 }

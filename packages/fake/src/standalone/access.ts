@@ -37,6 +37,13 @@ const PREFLIGHT = {
   "access-control-max-age": "600",
 } as const;
 
+/** The decision for a call of the API (any origin: it needs a bearer token), made once: most requests get it. */
+const API: AccessDecision = {
+  cors: { "access-control-allow-origin": "*", "access-control-expose-headers": EXPOSED },
+};
+/** The same for the API's preflight. */
+const API_PREFLIGHT: AccessDecision = { cors: { ...API.cors, ...PREFLIGHT } };
+
 /** The host name of a `Host` header, lower-case, without its port (and without the brackets of an IPv6 address). */
 function hostnameOf(host: string): string {
   const value = host.trim().toLowerCase();
@@ -97,10 +104,7 @@ export function createAccessPolicy(options: {
         };
       }
       const control = path === CONTROL_PREFIX.slice(0, -1) || path.startsWith(CONTROL_PREFIX);
-      if (!control) {
-        const cors = { "access-control-allow-origin": "*", "access-control-expose-headers": EXPOSED };
-        return { cors: preflight ? { ...cors, ...PREFLIGHT } : cors };
-      }
+      if (!control) return preflight ? API_PREFLIGHT : API;
       // The control endpoints and the console: a browser only from this server's own origin or an allowed one.
       if (origin !== null) {
         const normalized = normalizeOrigin(origin);

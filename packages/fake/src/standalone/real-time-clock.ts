@@ -37,6 +37,8 @@ export function startRealTimeDriver(
   const runtime = runtimeOf(fake);
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** Whether `timer` runs at once (a kick): kicks meanwhile need no timer of their own (one per request, else). */
+  let runsAtOnce = false;
   // A run can last long (a queue of webhook attempts draining): what it records along the way is saved meanwhile.
   const unsubscribe = runtime.background.flatMap((work) => work.onProgress?.(() => afterRun?.()) ?? []);
 
@@ -45,12 +47,14 @@ export function startRealTimeDriver(
     if (timer !== undefined) clearTimeout(timer);
     timer = setTimeout(run, Math.min(MAX_TIMER_MS, Math.max(0, delayMs)));
     timer.unref?.();
+    runsAtOnce = delayMs <= 0;
   }
 
   // Runs may overlap (a kick while a slow receiver is awaited): an attempt in flight is never started twice, so
   // a second run only picks up what became due meanwhile.
   async function run(): Promise<void> {
     timer = undefined;
+    runsAtOnce = false;
     if (stopped) return;
     let due = false;
     let ran: Promise<void> = Promise.resolve();
@@ -79,7 +83,9 @@ export function startRealTimeDriver(
   }
 
   return {
-    kick: () => schedule(0),
+    kick: () => {
+      if (!(runsAtOnce && timer !== undefined)) schedule(0);
+    },
     stop() {
       stopped = true;
       for (const stop of unsubscribe) stop();

@@ -8,6 +8,8 @@ import { healthBody } from "../control/health.js";
 import { CONTROL_PREFIX } from "../control/http.js";
 import { DomainError } from "../domain/errors.js";
 import type { Fake } from "../fake-api.js";
+import type { Answer } from "../http/answer.js";
+import type { IncomingRequest } from "../http/incoming-request.js";
 import {
   bodyTooLarge,
   declaredTooLarge,
@@ -200,8 +202,33 @@ function readBody(req: IncomingMessage, idleMs: number): Promise<Buffer> {
   });
 }
 
-/** The request as a fetch `Request`, or a {@link DomainError} (414, 413, 408) refusing it before it is read whole. */
-async function toRequest(req: IncomingMessage, origin: string, bodyIdleMs: number): Promise<Request> {
+/**
+ * A request target node's parser passed on that a URL parser leaves as it is: unreserved and sub-delimiter
+ * characters, `%`, `:`, `@`, `/` and `?` (no `'`, which a parser escapes in a query, no `#`, `\`, spaces or
+ * non-ASCII). With no dot segment in its path, its path and query are split off it without parsing a URL.
+ */
+const PLAIN_TARGET = /^[A-Za-z0-9\-._~!$&()*+,;=:@%/?]*$/;
+const DOT_SEGMENT = /\/\.|%2e/i;
+
+/** The path and query of an origin-form target (`/path?query`), as `new URL(target, origin)` gives them. */
+function splitTarget(origin: string, target: string): { pathname: string; search: string } {
+  const q = target.indexOf("?");
+  const pathname = q < 0 ? target : target.slice(0, q);
+  if (PLAIN_TARGET.test(target) && !DOT_SEGMENT.test(pathname)) {
+    const search = q < 0 || q === target.length - 1 ? "" : target.slice(q);
+    return { pathname, search };
+  }
+  const url = new URL(`${origin}${target}`);
+  return { pathname: url.pathname, search: url.search };
+}
+
+const NO_BYTES: Promise<Uint8Array> = Promise.resolve(new Uint8Array(0));
+
+/**
+ * The request as the pipeline reads it (`IncomingRequest`: node's headers and the body read whole, no fetch
+ * `Request` unless one is asked for), or a {@link DomainError} (414, 413, 408) refusing it before it is read whole.
+ */
+async function readIncoming(req: IncomingMessage, origin: string, bodyIdleMs: number): Promise<IncomingRequest> {
   const target = req.url ?? "/";
   // Only the origin form (`/path?query`) names something here; `*` and absolute URLs name nothing.
   if (!target.startsWith("/")) {
@@ -210,19 +237,38 @@ async function toRequest(req: IncomingMessage, origin: string, bodyIdleMs: numbe
   if (Buffer.byteLength(target) > MAX_URL_BYTES) throw urlTooLong(MAX_URL_BYTES, Buffer.byteLength(target));
   const declared = declaredTooLarge(req.headers["content-length"], MAX_BODY_BYTES);
   if (declared) throw declared;
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
-  }
   const method = req.method ?? "GET";
   const body = method !== "GET" && method !== "HEAD" ? await readBody(req, bodyIdleMs) : undefined;
-  return new Request(new URL(`${origin}${target}`), {
+  const { pathname, search } = splitTarget(origin, target);
+  const header = (name: string) => {
+    const value = req.headers[name];
+    return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+  };
+  let request: Request | undefined;
+  return {
     method,
-    headers,
-    ...(body ? { body: new Uint8Array(body) } : {}),
-  });
+    origin,
+    pathname,
+    search,
+    header,
+    bytes: () => (body ? Promise.resolve(body) : NO_BYTES),
+    discard: () => undefined,
+    toRequest: () => {
+      if (request) return request;
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (value === undefined) continue;
+        if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+        else headers.set(name, value);
+      }
+      request = new Request(new URL(`${origin}${target}`), {
+        method,
+        headers,
+        ...(body ? { body: new Uint8Array(body) } : {}),
+      });
+      return request;
+    },
+  };
 }
 
 /** The one error body of a refusal the host answers itself (the router never saw the request). */
@@ -360,6 +406,20 @@ async function send(
   res.end(body);
 }
 
+/** Write the pipeline's plain answer (no `Response` made and read back: docs/decisions/0025-hot-path.md). */
+function sendAnswer(res: ServerResponse, answer: Answer, closing: boolean, cors: Record<string, string>): void {
+  // An injected network error: drop the connection without an answer, as a failing network would.
+  if (answer.networkError) {
+    res.destroy();
+    return;
+  }
+  const headers: Record<string, string> = { ...cors, ...answer.headers };
+  headers["content-length"] = answer.body === null ? "0" : String(Buffer.byteLength(answer.body));
+  if (closing) headers.connection = "close";
+  res.writeHead(answer.status, headers);
+  res.end(answer.body ?? undefined);
+}
+
 /**
  * Serve a fake over HTTP. The fake's `baseUrl` path prefix (if any) applies; its origin is ignored. The server
  * runs the fake's background work in real time: soon after each request, and when the next webhook attempt or
@@ -398,7 +458,8 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
   const origin = new URL(fake.baseUrl).origin;
   /** A request target's path relative to the fake's base path, without the query. */
   const relativePath = (target: string) => {
-    const path = target.split("?", 1)[0] ?? "/";
+    const q = target.indexOf("?");
+    const path = q < 0 ? target : target.slice(0, q);
     return basePath !== "" && path.startsWith(basePath) ? path.slice(basePath.length) || "/" : path;
   };
   const server = createServer(
@@ -434,8 +495,8 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
     answerClientError(error, socket, requestId),
   );
   function answerRequest(req: IncomingMessage, res: ServerResponse, cors: Record<string, string>): void {
-    toRequest(req, origin, bodyIdleMs).then(
-      (request) => answerParsed(request, res, cors),
+    readIncoming(req, origin, bodyIdleMs).then(
+      (request) => void answerParsed(request, res, cors),
       (error: unknown) => {
         if (error instanceof ClientGone) return;
         if (error instanceof DomainError) refuse(req, res, error, requestId());
@@ -454,26 +515,39 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
       JSON.stringify({ code: "INTERNAL", message: "Failed to answer the request: internal error", requestId: id }),
     );
   }
-  function answerParsed(request: Request, res: ServerResponse, cors: Record<string, string>): void {
-    Promise.resolve(request)
-      .then(
-        async (request) =>
-          (await options.extra?.(request)) ??
-          homeResponse(fake, request, options.persistence?.()) ??
-          healthResponse(request) ??
-          (await documentResponse(fake, request)) ??
-          (await consoleResponse(fake, request)) ??
-          (await delayed(request, () =>
-            gated(request.method, () => runtime.router.handle(request, { control: true })),
-          )),
-      )
-      .then((response) => send(res, response, closing !== undefined, cors))
-      .catch((error: unknown) => fail(res, error))
+  /**
+   * Whether a request may be the home, the health check, a document or the console, which answer with a `Response`
+   * of their own (rare: the API and the control endpoints go straight to the pipeline's plain answer).
+   */
+  function mayBePage(request: IncomingRequest): boolean {
+    if (request.method !== "GET" && request.method !== "HEAD") return false;
+    const path = relativePath(request.pathname);
+    return request.pathname === "/" || path === "/" || path.startsWith(CONTROL_PREFIX);
+  }
+  /** The answer of the server's own pages and `extra`, as a `Response`, or undefined for the pipeline's. */
+  async function pageResponse(incoming: IncomingRequest): Promise<Response | undefined> {
+    const extra = options.extra ? await options.extra(incoming.toRequest()) : undefined;
+    if (extra || !mayBePage(incoming)) return extra;
+    const request = incoming.toRequest();
+    return (
+      homeResponse(fake, request, options.persistence?.()) ??
+      healthResponse(request) ??
+      (await documentResponse(fake, request)) ??
+      (await consoleResponse(fake, request))
+    );
+  }
+  async function answerParsed(request: IncomingRequest, res: ServerResponse, cors: Record<string, string>) {
+    try {
+      const page = options.extra || mayBePage(request) ? await pageResponse(request) : undefined;
+      if (page) await send(res, page, closing !== undefined, cors);
+      else sendAnswer(res, await delayed(request), closing !== undefined, cors);
+    } catch (error) {
+      fail(res, error);
+    } finally {
       // After the answer: background work (webhook deliveries) never delays the request that caused it.
-      .finally(() => {
-        driver.kick();
-        options.onActivity?.(isRead(request.method));
-      });
+      driver.kick();
+      options.onActivity?.(isRead(request.method));
+    }
   }
   /** `GET /_fake/health` of this server: its own uptime and state file (the fake's own answer knows neither). */
   function healthResponse(request: Request): Response | undefined {
@@ -489,16 +563,17 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
     });
   }
   /** A request that may change the state, run when no save is capturing it (reads at once, unless told). */
-  function gated(method: string, answer: () => Promise<Response>): Promise<Response> {
+  function gated<T>(method: string, answer: () => Promise<T>): Promise<T> {
     const gate = options.changes;
     if (!gate) return answer();
     return isRead(method) && !gate.readsWait ? answer() : gate.change(answer);
   }
-  /** An API call answered after `latencyMs`; the control endpoints at once (a test drives them, it does not wait). */
-  async function delayed(request: Request, answer: () => Promise<Response>): Promise<Response> {
-    const path = relativePath(new URL(request.url).pathname);
-    if (latencyMs > 0 && !path.startsWith(CONTROL_PREFIX)) await new Promise((done) => setTimeout(done, latencyMs));
-    return answer();
+  /** The pipeline's answer, after `latencyMs` for an API call; the control endpoints at once (a test drives them). */
+  async function delayed(request: IncomingRequest): Promise<Answer> {
+    if (latencyMs > 0 && !relativePath(request.pathname).startsWith(CONTROL_PREFIX)) {
+      await new Promise((done) => setTimeout(done, latencyMs));
+    }
+    return gated(request.method, () => runtime.router.answer(request, { control: true }));
   }
   return new Promise((resolve, reject) => {
     server.once("error", reject);

@@ -1,0 +1,55 @@
+/**
+ * The pipeline's answer as plain data (status, headers, JSON text): the standalone server writes it to node's
+ * response as it is, and only fetch and MSW get a `Response` made of it (docs/decisions/0025-hot-path.md).
+ */
+import type { DomainError, ErrorCode, ErrorDetail } from "../domain/errors.js";
+import { STATUS_BY_CODE } from "./status.js";
+
+/**
+ * The pipeline's answer as plain data: the standalone server writes it as it is, and {@link Router.handle} makes a
+ * `Response` of it for fetch and MSW.
+ */
+export interface Answer {
+  status: number;
+  /** Header names in lower case; `x-request-id` always, `content-type` with a body. */
+  headers: Record<string, string>;
+  /** The body's text (JSON), or null for none. */
+  body: string | null;
+  /** An injected network error: the connection is dropped without an answer (fetch rejects). */
+  networkError?: true;
+  /** The id of the injected fault that gave this answer. */
+  fault?: string;
+}
+
+/** An answer as a fetch `Response` (`Response.error()` for a network error). */
+export function toResponse(answer: Answer): Response {
+  if (answer.networkError) return Response.error();
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
+}
+
+function errorBody(code: ErrorCode, message: string, requestId: string, details?: ErrorDetail[]) {
+  return details && details.length > 0 ? { code, message, requestId, details } : { code, message, requestId };
+}
+
+/** An answer with a JSON body (none when `body` is undefined) and `x-request-id`. */
+export function jsonAnswer(status: number, body: unknown, requestId: string, headers?: Record<string, string>): Answer {
+  const h: Record<string, string> = {};
+  if (headers) for (const name of Object.keys(headers)) h[name.toLowerCase()] = headers[name] as string;
+  h["x-request-id"] = requestId;
+  if (body === undefined) return { status, headers: h, body: null };
+  h["content-type"] = "application/json";
+  return { status, headers: h, body: JSON.stringify(body) };
+}
+
+/**
+ * Answer an error code with the one error body (`RATE_LIMITED` and `IDEMPOTENCY_KEY_IN_USE` with `Retry-After`,
+ * 1 s unless given).
+ */
+export function errorAnswer(error: DomainError, requestId: string, retryAfterSeconds = 1): Answer {
+  const status = STATUS_BY_CODE[error.code];
+  const headers: Record<string, string> = {};
+  if (error.code === "RATE_LIMITED" || error.code === "IDEMPOTENCY_KEY_IN_USE") {
+    headers["retry-after"] = String(retryAfterSeconds);
+  }
+  return jsonAnswer(status, errorBody(error.code, error.message, requestId, error.details), requestId, headers);
+}
