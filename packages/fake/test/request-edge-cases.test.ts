@@ -173,6 +173,54 @@ describe("the control endpoints read their bodies strictly", () => {
   });
 });
 
+describe("a body nested deeper than 64 arrays and objects is refused before it is parsed", () => {
+  /** An order nested `depth` levels deep in all (arrays around it, its location three levels down), with a name
+   * full of brackets that must not count. */
+  const nested = (depth: number) =>
+    `${"[".repeat(depth - 3)}{"name":"[[[[{{{{","deliveryDate":"2026-11-23","locations":[{"address":"x"}]}${"]".repeat(depth - 3)}`;
+
+  it("400 INVALID_JSON naming the bound for the API and the control endpoints; 64 levels are parsed as usual", async () => {
+    const { fake } = server;
+    const send = (body: string) =>
+      fetch(`${fake.baseUrl}/v2/orders?workspaceUuid=${fake.workspaces[0]?.uuid}`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${fake.token}`,
+          "content-type": "application/json",
+          "idempotency-key": body.length.toString(),
+        },
+        body,
+      });
+    const deep = await send(`${"[".repeat(100_000)}${"]".repeat(100_000)}`);
+    expect(deep.status).toBe(400);
+    expect(await deep.json()).toMatchObject({
+      code: "INVALID_JSON",
+      message: "Failed to parse the request body as JSON: it nests arrays and objects deeper than 64 levels",
+    });
+    const over = await (await send(nested(65))).json();
+    expect(over.code).toBe("INVALID_JSON");
+    // 64 levels: parsed, then validated as any other body (the order is three levels down, not an order).
+    const at = await (await send(nested(64))).json();
+    expect(at).toMatchObject({ code: "VALIDATION_FAILED", details: [{ path: "[0]" }] });
+    // Four levels, a batch of one order: created; the brackets in its name count for nothing.
+    const one = await send(nested(4));
+    expect(one.status).toBe(201);
+    expect(contextOf(fake).state.orders.size).toBe(1);
+
+    const control = await handleControlRequest(
+      fake,
+      new Request(`${fake.baseUrl}/_fake/organizations`, {
+        method: "POST",
+        body: `{"name":${"[".repeat(70)}${"]".repeat(70)}}`,
+      }),
+    );
+    expect(control?.status).toBe(400);
+    expect((await control?.json())?.message).toBe(
+      "Failed to parse the request body as JSON: it nests arrays and objects deeper than 64 levels",
+    );
+  });
+});
+
 describe("a missing required field reads 'is required', a bad one says what is wrong", () => {
   it.each([
     ["POST", "/v2/routes", { routes: [] }, "workspaceUuid", "Failed to create routes: workspaceUuid: is required"],

@@ -14,6 +14,7 @@ import type { ActionKind, ActionRecord, EventRecord, NotificationRecord } from "
 import { CONTRACT_OPERATIONS, type OperationId } from "../http/contract-operations.js";
 import { toWorkspaceBody } from "../http/handlers/workspaces.js";
 import { parseWith } from "../http/input.js";
+import { nestsDeeperThan, TOO_DEEP } from "../http/json-nesting.js";
 import type { PublicOperation, PublicRequestContext } from "../http/router.js";
 import type { FakeActions } from "./actions.js";
 import type { FakeControl } from "./control.js";
@@ -46,6 +47,7 @@ export const CONTROL_PREFIX = "/_fake/";
 async function readBody({ request }: PublicRequestContext): Promise<unknown> {
   const text = await request.text();
   if (text.trim() === "") return {};
+  if (nestsDeeperThan(text)) throw new DomainError("INVALID_JSON", TOO_DEEP);
   try {
     return JSON.parse(text) as unknown;
   } catch (cause) {

@@ -5,6 +5,7 @@
 
 import type { Answer } from "../http/answer.js";
 import type { OperationId } from "../http/contract-operations.js";
+import { MAX_JSON_NESTING, nestsDeeperThan } from "../http/json-nesting.js";
 import type { ApiCall } from "../http/router.js";
 
 /** The request journal: every call of the API the fake answered, oldest first. */
@@ -74,8 +75,8 @@ export const DEFAULT_JOURNAL_BYTES = 8 * 1024 * 1024;
 /** A body larger than this is not kept (nor parsed): its entry keeps its size and a null body. */
 export const MAX_JOURNAL_BODY_BYTES = 64 * 1024;
 
-/** A JSON body that nests deeper than this is kept as its text: reading it back never overflows the stack. */
-export const MAX_JOURNAL_BODY_DEPTH = 64;
+/** A JSON body that nests deeper than this is shown as its text: reading it back never overflows the stack. */
+export const MAX_JOURNAL_BODY_DEPTH = MAX_JSON_NESTING;
 
 /** What an entry counts beside its bodies (its other fields), so a flood of empty calls is bounded too. */
 const ENTRY_OVERHEAD_BYTES = 256;
@@ -86,24 +87,6 @@ export interface JournalOptions {
   limit?: number;
   /** Most bytes of bodies kept in all (default {@link DEFAULT_JOURNAL_BYTES}). */
   maxBytes?: number;
-}
-
-/** How deep the arrays and objects of a JSON text nest (brackets inside strings are not counted). */
-function nesting(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c)
-        i++; // a backslash escapes the next character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) deepest = Math.max(deepest, ++depth);
-    else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return deepest;
 }
 
 /**
@@ -146,7 +129,7 @@ function answerBodyOf(answer: Answer): KeptBody {
 function readKept(kept: KeptBody): unknown {
   if (kept.data === null) return null;
   const text = UTF8.decode(kept.data);
-  if (nesting(text) > MAX_JOURNAL_BODY_DEPTH) return text;
+  if (nestsDeeperThan(text, MAX_JOURNAL_BODY_DEPTH)) return text;
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -13,6 +13,7 @@ import { DomainError, validationFailed } from "../domain/errors.js";
 import type { IdempotencyRecord, IdempotentRequest, Principal, StoredAnswer } from "../domain/records.js";
 import type { Answer } from "./answer.js";
 import type { IncomingRequest } from "./incoming-request.js";
+import { nestsDeeperThan } from "./json-nesting.js";
 import { SYNC_SHA256_MAX_BYTES, sha256Hex } from "./sha256.js";
 
 /** How long a key's first answer is kept and replayed: 24 hours of the fake's clock from that answer. */
@@ -195,7 +196,8 @@ async function describe(call: IdempotentCall): Promise<IdempotentRequest> {
   const text = UTF8.decode(await call.request.bytes());
   let canonical = text;
   try {
-    canonical = canonicalJson(JSON.parse(text));
+    // Too deep to parse: the operation refuses it (400, not kept), and the raw text stands for it meanwhile.
+    if (!nestsDeeperThan(text)) canonical = canonicalJson(JSON.parse(text));
   } catch {
     // Not JSON: the raw text, which no canonical JSON equals (that always parses).
   }

@@ -12,6 +12,7 @@ import type { Principal } from "../domain/records.js";
 import { type Answer, errorAnswer, jsonAnswer, toResponse } from "./answer.js";
 import { answerOnce } from "./idempotency.js";
 import { type IncomingRequest, incomingFromFetch } from "./incoming-request.js";
+import { nestsDeeperThan, TOO_DEEP } from "./json-nesting.js";
 import type { RateLimiter } from "./rate-limit.js";
 import { declaredTooLarge, MAX_BODY_BYTES, MAX_URL_BYTES, urlTooLong } from "./request-limits.js";
 
@@ -212,6 +213,7 @@ async function readJson(request: IncomingRequest): Promise<unknown> {
   } catch {
     throw new DomainError("INVALID_JSON", "Failed to parse the request body as JSON: it is not valid UTF-8");
   }
+  if (nestsDeeperThan(text)) throw new DomainError("INVALID_JSON", TOO_DEEP);
   try {
     return JSON.parse(text);
   } catch (cause) {
