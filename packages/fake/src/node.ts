@@ -9,6 +9,7 @@ export { CONTROL_PREFIX } from "./control/http.js";
 // The control endpoints under /_fake/
 export { handleControlRequest } from "./standalone/control-requests.js";
 // The standalone server
+export type { ChangeGate } from "./standalone/state-file.js";
 export {
   type RequestLogEntry,
   type RunningServer,

@@ -87,6 +87,7 @@ describe("the public surface of @dispatchkit/fake", () => {
       "CONTROL_PREFIX",
       "handleControlRequest",
       "startServer",
+      "type ChangeGate",
       "type RequestLogEntry",
       "type RunningServer",
       "type ServerOptions",
