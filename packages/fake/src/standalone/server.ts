@@ -8,7 +8,7 @@ import { healthBody } from "../control/health.js";
 import { CONTROL_PREFIX } from "../control/http.js";
 import { DomainError } from "../domain/errors.js";
 import type { Fake } from "../fake-api.js";
-import type { Answer } from "../http/answer.js";
+import { type Answer, answerBytes } from "../http/answer.js";
 import type { IncomingRequest } from "../http/incoming-request.js";
 import {
   bodyTooLarge,
@@ -367,8 +367,13 @@ function logWhenDone(req: IncomingMessage, res: ServerResponse, report: (entry: 
   let id: unknown;
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    const headers = args.find((arg) => typeof arg === "object" && arg !== null) as Record<string, unknown> | undefined;
-    id = headers?.["x-request-id"];
+    const headers = args.find((arg) => typeof arg === "object" && arg !== null) as
+      | Record<string, unknown>
+      | unknown[]
+      | undefined;
+    // An object of headers, or a flat list of names and values (sendAnswer's).
+    if (!Array.isArray(headers)) id = headers?.["x-request-id"];
+    else for (let i = 0; i < headers.length; i += 2) if (headers[i] === "x-request-id") id = headers[i + 1];
     return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
   } as typeof res.writeHead;
   res.once("close", () => {
@@ -413,11 +418,20 @@ function sendAnswer(res: ServerResponse, answer: Answer, closing: boolean, cors:
     res.destroy();
     return;
   }
-  const headers: Record<string, string> = { ...cors, ...answer.headers };
-  headers["content-length"] = answer.body === null ? "0" : String(Buffer.byteLength(answer.body));
-  if (closing) headers.connection = "close";
-  res.writeHead(answer.status, headers);
-  res.end(answer.body ?? undefined);
+  // One flat list of names and values for writeHead: no merged object per request. The answer's own value of a
+  // CORS header wins, in the CORS header's place, as spreading both into one object did.
+  const own = answer.headers;
+  const head: string[] = [];
+  for (const name in cors) head.push(name, own[name] ?? (cors[name] as string));
+  for (const name in own) {
+    if (name !== "content-length" && !(name in cors)) head.push(name, own[name] as string);
+  }
+  // The bytes the journal kept, encoded once (answerBytes).
+  const body = answerBytes(answer);
+  head.push("content-length", String(body.length));
+  if (closing) head.push("connection", "close");
+  res.writeHead(answer.status, head);
+  res.end(body.length === 0 ? undefined : body);
 }
 
 /**
