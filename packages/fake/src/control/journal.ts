@@ -3,7 +3,7 @@
  * operation, bodies and status, so a test can assert what its code sent (`fake.journal.list({ operationId })`).
  */
 
-import type { Answer } from "../http/answer.js";
+import { type Answer, answerBytes } from "../http/answer.js";
 import type { OperationId } from "../http/contract-operations.js";
 import { MAX_JSON_NESTING, nestsDeeperThan } from "../http/json-nesting.js";
 import type { ApiCall } from "../http/router.js";
@@ -103,7 +103,6 @@ interface KeptBody {
 
 const NOTHING: KeptBody = { data: null, bytes: 0 };
 const UTF8 = new TextDecoder();
-const ENCODER = new TextEncoder();
 
 /** The request's body as kept: a copy of the bytes the pipeline already read (never read again). */
 async function requestBodyOf(request: ApiCall["request"]): Promise<KeptBody> {
@@ -121,7 +120,7 @@ async function requestBodyOf(request: ApiCall["request"]): Promise<KeptBody> {
 /** The answer's body as kept: the bytes of the text that was sent. */
 function answerBodyOf(answer: Answer): KeptBody {
   if (answer.networkError || answer.body === null || answer.body === "") return NOTHING;
-  const data = ENCODER.encode(answer.body);
+  const data = answerBytes(answer);
   return { data: data.length > MAX_JOURNAL_BODY_BYTES ? null : data, bytes: data.length };
 }
 

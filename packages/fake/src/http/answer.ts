@@ -27,6 +27,26 @@ export function toResponse(answer: Answer): Response {
   return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }
 
+/**
+ * The UTF-8 bytes of answers' bodies, encoded once per answer: the journal keeps them and the standalone server writes
+ * them (and counts them for `content-length`), instead of each encoding the text again. A side table, not a field:
+ * idempotency keeps answers in state files, which must not change.
+ */
+const BYTES = new WeakMap<Answer, Uint8Array>();
+const ENCODER = new TextEncoder();
+const NO_BYTES = new Uint8Array(0);
+
+/** An answer's body as UTF-8 bytes (empty for none), encoded at the first call. */
+export function answerBytes(answer: Answer): Uint8Array {
+  if (answer.body === null || answer.body === "") return NO_BYTES;
+  let bytes = BYTES.get(answer);
+  if (bytes === undefined) {
+    bytes = ENCODER.encode(answer.body);
+    BYTES.set(answer, bytes);
+  }
+  return bytes;
+}
+
 function errorBody(code: ErrorCode, message: string, requestId: string, details?: ErrorDetail[]) {
   return details && details.length > 0 ? { code, message, requestId, details } : { code, message, requestId };
 }

@@ -82,11 +82,15 @@ export function createAccessPolicy(options: {
   }
   const hosts = new Set((options.allowHosts ?? []).map((host) => hostnameOf(host)));
 
+  // The last Host found allowed: a client names the same host on every request, so it is parsed once.
+  let allowedHost: string | undefined;
   const hostAllowed = (host: string | null) => {
     // HTTP/1.0 clients may send none: not a browser.
-    if (host === null) return true;
+    if (host === null || host === allowedHost) return true;
     const name = hostnameOf(host);
-    return isIP(name) !== 0 || name === "localhost" || name.endsWith(".localhost") || hosts.has(name);
+    const allowed = isIP(name) !== 0 || name === "localhost" || name.endsWith(".localhost") || hosts.has(name);
+    if (allowed) allowedHost = host;
+    return allowed;
   };
 
   const policy: AccessPolicy = {

@@ -8,7 +8,7 @@ import { healthBody } from "../control/health.js";
 import { CONTROL_PREFIX } from "../control/http.js";
 import { DomainError } from "../domain/errors.js";
 import type { Fake } from "../fake-api.js";
-import type { Answer } from "../http/answer.js";
+import { type Answer, answerBytes } from "../http/answer.js";
 import type { IncomingRequest } from "../http/incoming-request.js";
 import {
   bodyTooLarge,
@@ -42,12 +42,17 @@ const CORS_HEADERS = {
 } as const;
 
 /** A node request's headers, read as a fetch `Headers` is (lower-case names; repeated values joined). */
-function nodeHeaders(req: IncomingMessage): Pick<Headers, "get" | "has"> {
-  const get = (name: string) => {
-    const value = req.headers[name.toLowerCase()];
+class NodeHeaders implements Pick<Headers, "get" | "has"> {
+  constructor(private readonly req: IncomingMessage) {}
+
+  get(name: string): string | null {
+    const value = this.req.headers[name.toLowerCase()];
     return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
-  };
-  return { get, has: (name) => get(name) !== null };
+  }
+
+  has(name: string): boolean {
+    return this.get(name) !== null;
+  }
 }
 
 /** A method that only reads: GET, HEAD, OPTIONS. */
@@ -225,10 +230,10 @@ function splitTarget(origin: string, target: string): { pathname: string; search
 const NO_BYTES: Promise<Uint8Array> = Promise.resolve(new Uint8Array(0));
 
 /**
- * The request as the pipeline reads it (`IncomingRequest`: node's headers and the body read whole, no fetch
- * `Request` unless one is asked for), or a {@link DomainError} (414, 413, 408) refusing it before it is read whole.
+ * Refuse a request target or a declared body the host does not take, before anything is read: a {@link DomainError}
+ * (404 for a target that is not a path, 414, 413).
  */
-async function readIncoming(req: IncomingMessage, origin: string, bodyIdleMs: number): Promise<IncomingRequest> {
+function checkTarget(req: IncomingMessage): void {
   const target = req.url ?? "/";
   // Only the origin form (`/path?query`) names something here; `*` and absolute URLs name nothing.
   if (!target.startsWith("/")) {
@@ -237,8 +242,18 @@ async function readIncoming(req: IncomingMessage, origin: string, bodyIdleMs: nu
   if (Buffer.byteLength(target) > MAX_URL_BYTES) throw urlTooLong(MAX_URL_BYTES, Buffer.byteLength(target));
   const declared = declaredTooLarge(req.headers["content-length"], MAX_BODY_BYTES);
   if (declared) throw declared;
+}
+
+/** Whether a request's body is read before it is answered: every method but GET and HEAD. */
+const hasBody = (method: string) => method !== "GET" && method !== "HEAD";
+
+/**
+ * The request as the pipeline reads it (`IncomingRequest`: node's headers and the body read whole, no fetch
+ * `Request` unless one is asked for), once its target has passed {@link checkTarget} and its body has been read.
+ */
+function incomingOf(req: IncomingMessage, origin: string, body: Buffer | undefined): IncomingRequest {
+  const target = req.url ?? "/";
   const method = req.method ?? "GET";
-  const body = method !== "GET" && method !== "HEAD" ? await readBody(req, bodyIdleMs) : undefined;
   const { pathname, search } = splitTarget(origin, target);
   const header = (name: string) => {
     const value = req.headers[name];
@@ -367,8 +382,13 @@ function logWhenDone(req: IncomingMessage, res: ServerResponse, report: (entry: 
   let id: unknown;
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    const headers = args.find((arg) => typeof arg === "object" && arg !== null) as Record<string, unknown> | undefined;
-    id = headers?.["x-request-id"];
+    const headers = args.find((arg) => typeof arg === "object" && arg !== null) as
+      | Record<string, unknown>
+      | unknown[]
+      | undefined;
+    // An object of headers, or a flat list of names and values (sendAnswer's).
+    if (!Array.isArray(headers)) id = headers?.["x-request-id"];
+    else for (let i = 0; i < headers.length; i += 2) if (headers[i] === "x-request-id") id = headers[i + 1];
     return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
   } as typeof res.writeHead;
   res.once("close", () => {
@@ -413,11 +433,20 @@ function sendAnswer(res: ServerResponse, answer: Answer, closing: boolean, cors:
     res.destroy();
     return;
   }
-  const headers: Record<string, string> = { ...cors, ...answer.headers };
-  headers["content-length"] = answer.body === null ? "0" : String(Buffer.byteLength(answer.body));
-  if (closing) headers.connection = "close";
-  res.writeHead(answer.status, headers);
-  res.end(answer.body ?? undefined);
+  // One flat list of names and values for writeHead: no merged object per request. The answer's own value of a
+  // CORS header wins, in the CORS header's place, as spreading both into one object did.
+  const own = answer.headers;
+  const head: string[] = [];
+  for (const name in cors) head.push(name, own[name] ?? (cors[name] as string));
+  for (const name in own) {
+    if (name !== "content-length" && !(name in cors)) head.push(name, own[name] as string);
+  }
+  // The bytes the journal kept, encoded once (answerBytes).
+  const body = answerBytes(answer);
+  head.push("content-length", String(body.length));
+  if (closing) head.push("connection", "close");
+  res.writeHead(answer.status, head);
+  res.end(body.length === 0 ? undefined : body);
 }
 
 /**
@@ -477,7 +506,7 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
       const { refusal, cors } = access.decide({
         method: req.method ?? "GET",
         path: relativePath(req.url ?? "/"),
-        headers: nodeHeaders(req),
+        headers: new NodeHeaders(req),
       });
       if (refusal) {
         refuse(req, res, refusal, requestId(), cors);
@@ -495,14 +524,27 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
     answerClientError(error, socket, requestId),
   );
   function answerRequest(req: IncomingMessage, res: ServerResponse, cors: Record<string, string>): void {
-    readIncoming(req, origin, bodyIdleMs).then(
-      (request) => void answerParsed(request, res, cors),
-      (error: unknown) => {
-        if (error instanceof ClientGone) return;
-        if (error instanceof DomainError) refuse(req, res, error, requestId());
-        else fail(res, error);
-      },
-    );
+    const refused = (error: unknown) => {
+      if (error instanceof ClientGone) return;
+      if (error instanceof DomainError) refuse(req, res, error, requestId());
+      else fail(res, error);
+    };
+    let incoming: IncomingRequest;
+    try {
+      checkTarget(req);
+      // A GET or HEAD is answered without waiting for a body (no promise before the pipeline's).
+      if (hasBody(req.method ?? "GET")) {
+        readBody(req, bodyIdleMs)
+          .then((body) => incomingOf(req, origin, body))
+          .then((request) => void answerParsed(request, res, cors), refused);
+        return;
+      }
+      incoming = incomingOf(req, origin, undefined);
+    } catch (error) {
+      refused(error);
+      return;
+    }
+    void answerParsed(incoming, res, cors);
   }
   function fail(res: ServerResponse, error: unknown): void {
     const id = requestId();
