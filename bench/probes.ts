@@ -198,11 +198,20 @@ const probes: Record<string, (url: string) => Promise<string>> = {
       }),
     });
     const routeUuid = ((await route.json()) as { data: { uuid: string }[] }).data[0]!.uuid;
-    await fetch(`${url}/v2/schedules`, {
+    const scheduled = await fetch(`${url}/v2/schedules`, {
       method: "POST",
       headers: json,
       body: JSON.stringify({ workspaceUuid: workspace, date: "2026-11-30", orders: [orderUuid], routes: [routeUuid] }),
     });
+    // The server plans on a worker thread: the run is pending until its plan is back.
+    const { actionUuid } = (await scheduled.json()) as { actionUuid: string };
+    let status = "pending";
+    while (status === "pending") {
+      await new Promise((r) => setTimeout(r, 50));
+      const poll = await fetch(`${url}/v2/schedules/actions/${actionUuid}`, { headers: json });
+      status = ((await poll.json()) as { status: string }).status;
+    }
+    if (status !== "finished") throw new Error(`Failed to schedule the probe's route: ${status}`);
     const start = performance.now();
     for (let i = 0; i < events; i++) {
       await fetch(`${url}/v2/routes/publish`, {
