@@ -1,14 +1,12 @@
 // `dispatch-fake --fixtures FILE` as users run it (spawned from its bundle, test/support/fake-cli.ts): the server
 // starts with the file's data instead of the demo data, `POST /_fake/fixtures` adds more (all or nothing), a reset
 // goes back to the file, a file it cannot load stops it naming every problem, and an existing state file wins.
-import { type ChildProcessByStdio, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { fakeCliArgs } from "../../../test/support/fake-cli.js";
+import { startFakeCli, stopFakeClis } from "../../../test/support/fake-cli-process.js";
 import { createContractValidator, createControlValidator } from "../../../test/support/openapi-validator.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -17,19 +15,10 @@ const NOW = "2026-11-23T08:00:00Z";
 const contract = createContractValidator();
 const control = createControlValidator();
 
-interface Cli {
-  child: ChildProcessByStdio<null, Readable, Readable>;
-  stdout(): string;
-  stderr(): string;
-  /** Resolves with the server's URL once it printed its start lines. */
-  ready(): Promise<string>;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-const children: Cli["child"][] = [];
+const runCli = startFakeCli;
 const dirs: string[] = [];
 afterAll(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
+  stopFakeClis();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -37,47 +26,6 @@ function tempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), "dispatch-fixtures-"));
   dirs.push(dir);
   return dir;
-}
-
-function runCli(args: string[], env: Record<string, string> = {}): Cli {
-  const own = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("DISPATCH_FAKE_")));
-  const child = spawn(process.execPath, fakeCliArgs(args), {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...own, NO_COLOR: "1", ...env },
-  });
-  children.push(child);
-  let out = "";
-  let err = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-    out += chunk;
-  });
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-    err += chunk;
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on("close", (code, signal) => resolve({ code, signal })),
-  );
-  let done = false;
-  void exited.then(() => {
-    done = true;
-  });
-  return {
-    child,
-    stdout: () => out,
-    stderr: () => err,
-    async ready() {
-      for (const start = Date.now(); Date.now() - start < 60_000; ) {
-        // The whole start: the text banner's last line, or the one JSON line.
-        const url = /listening on (http:\/\/[^\s"]+)/.exec(out)?.[1];
-        if (url && (out.includes("\n  stop:") || (out.startsWith("{") && out.includes("\n")))) return url;
-        if (done) throw new Error(`dispatch-fake exited before it listened:\n${out}\n${err}`);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      throw new Error(`dispatch-fake did not listen within 60 s:\n${out}\n${err}`);
-    },
-    exited,
-  };
 }
 
 /** One call to the server, its answer checked against openapi.yaml or control-openapi.yaml. */

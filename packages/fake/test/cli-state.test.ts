@@ -1,78 +1,18 @@
 // `dispatch-fake serve --state FILE` as users run it (spawned from its bundle, test/support/fake-cli.ts): the
 // state survives SIGTERM, SIGINT and a kill after the debounced save; files it cannot read stop it untouched.
-import { type ChildProcessByStdio, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Readable } from "node:stream";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { fakeCliArgs } from "../../../test/support/fake-cli.js";
+import { startFakeCli, stopFakeClis } from "../../../test/support/fake-cli-process.js";
 import { createContractValidator } from "../../../test/support/openapi-validator.js";
 
-const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const NOW = "2026-11-23T08:00:00Z";
 const WORKSPACE = "591c8dd8-cd65-47c9-b8ed-16a25ac30b60";
 const validator = createContractValidator();
 
-interface Cli {
-  child: ChildProcessByStdio<null, Readable, Readable>;
-  stdout(): string;
-  stderr(): string;
-  /** Resolves once the server printed its banner, with its URL. */
-  ready(): Promise<string>;
-  /** Resolves once stderr has a line matching `pattern`. */
-  waitForError(pattern: RegExp): Promise<void>;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-const children: Cli["child"][] = [];
-afterAll(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
-});
-
-function runCli(args: string[]): Cli {
-  const child = spawn(process.execPath, fakeCliArgs(args), {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, NO_COLOR: "1" },
-  });
-  children.push(child);
-  let out = "";
-  let err = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-    out += chunk;
-  });
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-    err += chunk;
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on("close", (code, signal) => resolve({ code, signal })),
-  );
-  const until = async (check: () => boolean, what: string) => {
-    let done = false;
-    void exited.then(() => {
-      done = true;
-    });
-    for (const start = Date.now(); Date.now() - start < 60_000; ) {
-      if (check()) return;
-      if (done) throw new Error(`dispatch-fake exited before ${what}:\n${out}\n${err}`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error(`timed out waiting for ${what}:\n${out}\n${err}`);
-  };
-  return {
-    child,
-    stdout: () => out,
-    stderr: () => err,
-    async ready() {
-      await until(() => /stop: .*\n/.test(out), "its banner");
-      return /listening on (http:\/\/\S+)/.exec(out)?.[1] ?? "";
-    },
-    waitForError: (pattern) => until(() => pattern.test(err), `stderr to match ${pattern}`),
-    exited,
-  };
-}
+const runCli = startFakeCli;
+afterAll(stopFakeClis);
 
 /** Call the server, checking the answer against the contract; returns status and parsed body. */
 async function call(url: string, method: string, path: string, body?: unknown) {

@@ -4,49 +4,24 @@
  * against its own clock accepts every delivery, also after the fake's clock was moved 10 days ahead. The CLI runs as
  * users run it, from its bundle (test/support/fake-cli.ts).
  */
-import { type ChildProcessByStdio, spawn } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Readable } from "node:stream";
-import { fileURLToPath } from "node:url";
 import { verifyWebhook } from "@dispatchkit/sdk";
 import { afterAll, describe, expect, it } from "vitest";
-import { fakeCliArgs } from "../../../test/support/fake-cli.js";
+import { startFakeCli, stopFakeClis } from "../../../test/support/fake-cli-process.js";
 import { createContractValidator, createControlValidator } from "../../../test/support/openapi-validator.js";
 
-const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const validator = createContractValidator();
 const controlValidator = createControlValidator();
 const DAY = 24 * 60 * 60 * 1000;
 const TOKEN = "cli-token";
 
-const children: ChildProcessByStdio<null, Readable, Readable>[] = [];
-afterAll(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
-});
+afterAll(stopFakeClis);
 
-/** Start `dispatch-fake serve …args`; resolves with its base URL once it printed how to stop it. */
-function serve(args: string[]): Promise<{ url: string; child: ChildProcessByStdio<null, Readable, Readable> }> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("DISPATCH_FAKE_")));
-  const child = spawn(process.execPath, fakeCliArgs(["serve", ...args]), {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...env, NO_COLOR: "1" },
-  });
-  children.push(child);
-  let out = "";
-  let err = "";
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-    err += chunk;
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      out += chunk;
-      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
-      if (url && /stop: .*\n/.test(out)) resolve({ url, child });
-    });
-    child.on("close", (code) => reject(new Error(`dispatch-fake exited (${code}) before it served:\n${out}\n${err}`)));
-  });
+/** Start `dispatch-fake serve …args`; resolves with its base URL once it printed its whole start. */
+async function serve(args: string[]) {
+  const cli = startFakeCli(["serve", ...args]);
+  return { url: await cli.ready(), child: cli.child };
 }
 
 /** A node:http receiver that verifies each delivery with the SDK against its own clock: 204 if valid, else 400. */

@@ -1,15 +1,13 @@
 // The `dispatch-fake` command as users run it: spawned from its bundle (test/support/fake-cli.ts), as `dist/cli.js`.
-import { type ChildProcessByStdio, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { createFake } from "@dispatchkit/fake";
 import { afterAll, describe, expect, it } from "vitest";
-import { fakeCliArgs } from "../../../test/support/fake-cli.js";
+import { startFakeCli, stopFakeClis } from "../../../test/support/fake-cli-process.js";
 import { createContractValidator, createControlValidator } from "../../../test/support/openapi-validator.js";
 import { runtimeOf } from "../src/runtime.js";
 
@@ -17,66 +15,8 @@ const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const validator = createContractValidator();
 const controlValidator = createControlValidator();
 
-interface Cli {
-  child: ChildProcessByStdio<null, Readable, Readable>;
-  stdout(): string;
-  stderr(): string;
-  /** Resolves with stdout once it has a line matching `pattern`. */
-  waitFor(pattern: RegExp): Promise<string>;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-const children: Cli["child"][] = [];
-afterAll(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
-});
-
-/** The environment of a child: this one's without any DISPATCH_FAKE_ variable, and `env`. */
-function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  const own = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("DISPATCH_FAKE_")));
-  return { ...own, NO_COLOR: "1", ...env };
-}
-
-function runCli(args: string[], env: Record<string, string> = {}): Cli {
-  const child = spawn(process.execPath, fakeCliArgs(args), {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: childEnv(env),
-  });
-  children.push(child);
-  let out = "";
-  let err = "";
-  const waiters: { pattern: RegExp; resolve: (s: string) => void }[] = [];
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-    out += chunk;
-    for (const w of waiters.splice(0)) {
-      if (w.pattern.test(out)) w.resolve(out);
-      else waiters.push(w);
-    }
-  });
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-    err += chunk;
-  });
-  // "close", not "exit": the process may exit before its pipes have handed over the last lines it wrote.
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on("close", (code, signal) => resolve({ code, signal })),
-  );
-  return {
-    child,
-    stdout: () => out,
-    stderr: () => err,
-    waitFor: (pattern) =>
-      pattern.test(out)
-        ? Promise.resolve(out)
-        : Promise.race([
-            new Promise<string>((resolve) => waiters.push({ pattern, resolve })),
-            exited.then(({ code }) => {
-              throw new Error(`dispatch-fake exited (${code}) before printing ${pattern}:\n${out}\n${err}`);
-            }),
-          ]),
-    exited,
-  };
-}
+const runCli = startFakeCli;
+afterAll(stopFakeClis);
 
 /** An answer's body as these checks read it. */
 type Body = {
