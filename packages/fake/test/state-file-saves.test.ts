@@ -1,15 +1,8 @@
-/**
- * The state file's save path off the main thread: the text is written out piece by piece (the same bytes as the
- * whole file at once), the write, fsync and rename run in node's thread pool and keep the old file on any failure,
- * and a save lets requests in between its slices while changes wait for its capture.
- */
-import * as fs from "node:fs";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createFake } from "@dispatchkit/fake";
-import { afterAll, describe, expect, it } from "vitest";
-import { type SaveFs, writeFileAtomically } from "../src/standalone/atomic-file.js";
+import { describe, expect, it } from "vitest";
+import { writeFileAtomically } from "../src/standalone/atomic-file.js";
 import { seedDemoData } from "../src/standalone/demo.js";
 import {
   captureStateFile,
@@ -21,32 +14,9 @@ import {
 } from "../src/standalone/state-file.js";
 import { formatStateFile, type StateFile } from "../src/standalone/state-file-format.js";
 import { pieceText, stateFileText } from "../src/standalone/state-file-text.js";
+import { diskWithRoom, freshDirs } from "./support/disk.js";
 
-const made: string[] = [];
-const freshDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), "dispatch-fake-saves-"));
-  made.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
-
-/** node:fs whose writes stop after `room` bytes, as a disk that fills up: short writes, then ENOSPC. */
-function diskWithRoom(room: number): SaveFs {
-  let left = room;
-  return {
-    ...fs,
-    writeSync: ((fd: number, buffer: Uint8Array, offset?: number | null, length?: number | null) => {
-      const from = offset ?? 0;
-      const wanted = length ?? buffer.length - from;
-      if (left === 0) throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
-      const taken = Math.min(left, wanted, 4096);
-      left -= taken;
-      return fs.writeSync(fd, buffer, from, taken);
-    }) as SaveFs["writeSync"],
-  };
-}
+const freshDir = freshDirs("dispatch-fake-saves-");
 
 const joined = (file: StateFile) => [...stateFileText(file)].map(pieceText).join("");
 

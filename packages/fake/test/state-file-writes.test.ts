@@ -4,39 +4,15 @@
  * failure is reported once, and one server at a time holds a file.
  */
 import * as fs from "node:fs";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type SaveFs, writeFileAtomically } from "../src/standalone/atomic-file.js";
 import { createStateSaver, lockStateFile } from "../src/standalone/state-file.js";
 import type { StateFile } from "../src/standalone/state-file-format.js";
+import { diskWithRoom, freshDirs } from "./support/disk.js";
 
-const made: string[] = [];
-const freshDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), "dispatch-fake-save-"));
-  made.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
-
-/** node:fs whose writes stop after `room` bytes, as a disk that fills up: short writes, then ENOSPC. */
-function diskWithRoom(room: number): SaveFs {
-  let left = room;
-  return {
-    ...fs,
-    writeSync: ((fd: number, buffer: Uint8Array, offset?: number | null, length?: number | null) => {
-      const from = offset ?? 0;
-      const wanted = length ?? buffer.length - from;
-      if (left === 0) throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
-      const taken = Math.min(left, wanted, 4096);
-      left -= taken;
-      return fs.writeSync(fd, buffer, from, taken);
-    }) as SaveFs["writeSync"],
-  };
-}
+const freshDir = freshDirs("dispatch-fake-save-");
 
 describe("writeFileAtomically", () => {
   it("writes every byte through short writes, with mode 0600, and leaves no temporary file", () => {
