@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { startFakeCli, stopFakeClis } from "../../../test/support/fake-cli-process.js";
 import { createContractValidator, createControlValidator } from "../../../test/support/openapi-validator.js";
 import { runtimeOf } from "../src/runtime.js";
+import { type Body, caller } from "./support/same-calls.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const validator = createContractValidator();
@@ -17,16 +18,6 @@ const controlValidator = createControlValidator();
 
 const runCli = startFakeCli;
 afterAll(stopFakeClis);
-
-/** An answer's body as these checks read it. */
-type Body = {
-  status?: string;
-  actionUuid?: string;
-  summary?: { ordersScheduled: number };
-  routes?: { routeUuid: string; stops: { orderUuid: string; arrivalTime: number }[] }[];
-  unscheduled?: { orderUuid: string }[];
-  data?: { uuid: string }[];
-};
 
 const urlOf = (stdout: string) => /listening on (http:\/\/\S+)/.exec(stdout)?.[1] ?? "";
 
@@ -282,15 +273,8 @@ describe.concurrent("dispatch-fake serve: what users of other mock servers reach
     const cli = runCli(["--port", "0", "--empty", "--now", now, "--seed", "5", "--quiet"]);
     const url = urlOf(await cli.waitFor(/stop: .*\n/));
     const inProcess = createFake({ seed: 5, now, token: "dev-token" });
-    const headers = { authorization: "Bearer dev-token", "content-type": "application/json" };
-    const over = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${url}${path}`, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
-      return { status: res.status, body: (await res.json()) as Body };
-    };
-    const local = async (method: string, path: string, body?: unknown) => {
-      const res = await inProcess.fetch(path, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
-      return { status: res.status, body: (await res.json()) as Body };
-    };
+    const over = caller(inProcess, url);
+    const local = caller(inProcess);
     // A run long enough to watch (300 orders on 30 routes: about a second of planning), the same on both.
     const workspaceUuid = inProcess.workspaces[0]?.uuid ?? "";
     const orders = Array.from({ length: 300 }, (_, i) => ({

@@ -6,6 +6,7 @@
 import { createFake, type Fake } from "@dispatchkit/fake";
 import { type RunningServer, startServer } from "@dispatchkit/fake/node";
 import { afterAll, describe, expect, it } from "vitest";
+import { type Body, type Call, caller } from "./support/same-calls.js";
 
 const NOW = "2026-11-23T08:00:00Z";
 const DATE = "2026-11-23";
@@ -13,32 +14,6 @@ const running: RunningServer[] = [];
 afterAll(async () => {
   for (const server of running) await server.close();
 });
-
-/** An answer's body as these checks read it. */
-type Body = {
-  status?: string;
-  actionUuid?: string;
-  summary?: { ordersScheduled: number };
-  routes?: { routeUuid: string; stops: { orderUuid: string; arrivalTime: number }[] }[];
-  unscheduled?: { orderUuid: string }[];
-  data?: { uuid: string }[];
-};
-
-type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: Body }>;
-
-/** Calls to `fake`, in process or over the server at `url`. */
-function caller(fake: Fake, url?: string): Call {
-  return async (method, path, body) => {
-    const init = {
-      method,
-      headers: { authorization: `Bearer ${fake.token}`, "content-type": "application/json" },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    };
-    const response = url ? await fetch(`${url}${path}`, init) : await fake.fetch(path, init);
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined };
-  };
-}
 
 /** The same day on either host: 40 orders around Berlin, 4 routes. */
 async function buildDay(fake: Fake, call: Call): Promise<string> {
