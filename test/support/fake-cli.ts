@@ -38,9 +38,13 @@ export async function buildFakeCli(dir: string): Promise<string> {
   const cli = join(dir, "cli.js");
   mkdirSync(dir, { recursive: true });
   await Promise.all([
+    // The CLI and its worker scripts, each bundled whole beside the others (`cli.js`, `scheduling-worker.js`, …).
     build({
-      entryPoints: [CLI_ENTRY],
-      outfile: cli,
+      entryPoints: {
+        cli: CLI_ENTRY,
+        ...Object.fromEntries(WORKERS.map((name) => [name, join(ROOT, `packages/fake/src/standalone/${name}.ts`)])),
+      },
+      outdir: dir,
       bundle: true,
       format: "esm",
       platform: "node",
@@ -50,19 +54,6 @@ export async function buildFakeCli(dir: string): Promise<string> {
       packages: "external",
       logLevel: "error",
     }),
-    ...WORKERS.map((name) =>
-      build({
-        entryPoints: [join(ROOT, `packages/fake/src/standalone/${name}.ts`)],
-        outfile: join(dir, `${name}.js`),
-        bundle: true,
-        format: "esm",
-        platform: "node",
-        target: "node20",
-        alias: ALIASES,
-        packages: "external",
-        logLevel: "error",
-      }),
-    ),
     build({
       entryPoints: [CONSOLE_ENTRY],
       outfile: join(dir, "console", "console.js"),
