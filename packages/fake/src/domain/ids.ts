@@ -76,8 +76,8 @@ export function createIds(seed: number, position?: number, entropy?: Entropy): I
   };
   // A secret advances the seeded sequence as a seeded one would, so the uuids that follow do not depend on it.
   const secretWords = (words: number) => {
-    const seeded = hexWords(words);
-    if (!entropy) return seeded;
+    if (!entropy) return hexWords(words);
+    for (let i = 0; i < words; i++) next();
     let s = "";
     for (const word of entropy(words)) s += hex(word, 8);
     return s;
