@@ -99,15 +99,21 @@ export function buildModel(problem: Problem): Model {
   let tt: TravelFunction;
   if (dense) {
     dur = new Float64Array(side * side);
+    const rows = typeof travel.durations === "function" ? null : travel.durations;
     for (let a = 0; a < size; a++) {
-      const row = a * side;
+      const at = a * side;
+      // A matrix is read row by row (no call per pair), a function pair by pair; both clamp the same way.
+      const row = rows === null ? null : rows[a];
       for (let b = 0; b < size; b++) {
-        const d = a === b ? 0 : get(a, b);
-        dur[row + b] = clamp(d);
+        const d = a === b ? 0 : row === null ? get(a, b) : (row?.[b] ?? Number.POSITIVE_INFINITY);
+        dur[at + b] = clamp(d);
       }
     }
     durT = new Float64Array(side * side);
-    for (let a = 0; a < side; a++) for (let b = 0; b < side; b++) durT[b * side + a] = dur[a * side + b]!;
+    for (let a = 0; a < side; a++) {
+      const at = a * side;
+      for (let b = 0; b < side; b++) durT[b * side + a] = dur[at + b]!;
+    }
     const D = dur;
     tt = (a, b) => D[a * side + b]!;
   } else {
@@ -207,7 +213,13 @@ export function buildModel(problem: Problem): Model {
       compat[j * m + v] = ok;
     }
   }
-  const { nb, nbK, nbTo, nbFrom } = neighbours(n, jobLoc, tt, dense ? null : (travel.positions ?? null));
+  const { nb, nbK, nbTo, nbFrom } = neighbours(
+    n,
+    jobLoc,
+    tt,
+    dense ? null : (travel.positions ?? null),
+    dense ? { dur, durT, side } : null,
+  );
   const starts = [...new Set(Array.from(vStart))];
   const depotDist = new Float64Array(n);
   for (let j = 0; j < n; j++) {
@@ -314,6 +326,7 @@ function neighbours(
   jobLoc: Int32Array,
   tt: TravelFunction,
   positions: NonNullable<Problem["travel"]["positions"]> | null,
+  matrix: { dur: Float64Array; durT: Float64Array; side: number } | null,
 ): { nb: Int32Array; nbK: number; nbTo: Float32Array; nbFrom: Float32Array } {
   const nbK = Math.min(Math.max(n - 1, 0), NEIGHBOURS);
   const nb = new Int32Array(n * nbK);
@@ -337,11 +350,34 @@ function neighbours(
     bestIdx[p] = k;
   };
   const grid = positions === null || nbK === 0 ? null : planeGrid(positions, jobLoc);
+  const keys = new Float64Array(matrix === null ? 0 : n);
+  const sel = new Float64Array(matrix === null ? 0 : n);
+  const picked: number[] = [];
   const cand: number[] = [];
   for (let j = 0; j < n; j++) {
     found = 0;
     const lj = jobLoc[j]!;
-    if (grid === null) {
+    if (matrix !== null) {
+      // The same keys as `tt(lj, lk) + tt(lk, lj)`, read from the two matrices' row of lj; the nbK-th smallest key
+      // by selection, then only the jobs at or below it are offered (offering all costs nbK shifts per new best).
+      const { dur, durT } = matrix;
+      const row = lj * matrix.side;
+      for (let k = 0; k < n; k++) {
+        const lk = jobLoc[k]!;
+        const key = k === j ? Number.POSITIVE_INFINITY : dur[row + lk]! + durT[row + lk]!;
+        keys[k] = key;
+        sel[k] = key;
+      }
+      const limit = nbK > 0 ? kthSmallest(sel, n, nbK - 1) : Number.NEGATIVE_INFINITY;
+      picked.length = 0;
+      for (let k = 0; k < n; k++) if (k !== j && keys[k]! <= limit) picked.push(k);
+      picked.sort((a, b) => keys[a]! - keys[b]! || a - b);
+      found = Math.min(nbK, picked.length);
+      for (let t = 0; t < found; t++) {
+        bestIdx[t] = picked[t]!;
+        bestKey[t] = keys[picked[t]!]!;
+      }
+    } else if (grid === null) {
       for (let k = 0; k < n; k++) {
         if (k === j) continue;
         const lk = jobLoc[k]!;
@@ -366,6 +402,32 @@ function neighbours(
     }
   }
   return { nb, nbK, nbTo, nbFrom };
+}
+
+/** The k-th smallest (0-based) of `a[0 .. n-1]` (Hoare's selection; reorders `a`). */
+function kthSmallest(a: Float64Array, n: number, k: number): number {
+  let lo = 0;
+  let hi = n - 1;
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >>> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
+      if (i <= j) {
+        const t = a[i]!;
+        a[i] = a[j]!;
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return a[k]!;
+  }
+  return a[k]!;
 }
 
 /** A uniform grid over the jobs' planar positions, about two jobs per cell, for nearest-job queries. */
