@@ -140,6 +140,65 @@ export class Route {
   }
 }
 
+/**
+ * After a job was inserted at position q of a route (`job` already shifted, `len` already grown): the same
+ * schedule, sums and cost as {@link Route.update}, computed from q on forward and from q back, since the positions
+ * before q keep their earliest departures and those after it their latest arrivals. A window missed before q needs
+ * no check of its own: its departure is Infinity, and so is every later one.
+ */
+export function updateInserted(route: Route, md: Model, cp: CostParams, q: number): boolean {
+  const side = md.side;
+  const D = md.dur;
+  const dense = md.dense;
+  const tt = md.tt;
+  const len = route.len;
+  const { job, loc, early, late, arc } = route;
+  // Positions q .. len - 1 of the old route are q + 1 .. len now (the end moves from len to len + 1).
+  for (let p = len + 1; p > q; p--) {
+    loc[p] = loc[p - 1]!;
+    late[p] = late[p - 1]!;
+  }
+  for (let p = len; p > q; p--) arc[p] = arc[p - 1]!;
+  const l = md.jobLoc[job[q]!]!;
+  loc[q] = l;
+  arc[q - 1] = dense ? D[loc[q - 1]! * side + l]! : tt(loc[q - 1]!, l);
+  arc[q] = dense ? D[l * side + loc[q + 1]!]! : tt(l, loc[q + 1]!);
+  let ok = true;
+  let t = early[q - 1]!;
+  for (let p = q; p <= len; p++) {
+    const j = job[p]!;
+    const st = serviceStart(md, j, t + arc[p - 1]!);
+    if (st === Number.POSITIVE_INFINITY) ok = false;
+    t = st + md.service[j]!;
+    early[p] = t;
+  }
+  early[len + 1] = t + arc[len]!;
+  for (let p = q; p >= 1; p--) {
+    const j = job[p]!;
+    late[p] = latestArrival(md, j, late[p + 1]! - arc[p]! - md.service[j]!);
+  }
+  late[0] = late[1]! - arc[0]!;
+  // The sums in the order update() adds them, so that the totals are the same to the last bit.
+  let travel = 0;
+  let load = 0;
+  let service = 0;
+  for (let p = 1; p <= len; p++) {
+    const j = job[p]!;
+    travel += arc[p - 1]!;
+    load += md.load[j]!;
+    service += md.service[j]!;
+  }
+  travel += arc[len]!;
+  const v = route.v;
+  if (!(t + arc[len]! <= md.vShiftEnd[v]!) || load > md.vCap[v]!) ok = false;
+  route.travel = travel;
+  route.load = load;
+  route.service = service;
+  route.feasible = ok;
+  route.cost = routeCost(cp, travel, service);
+  return ok;
+}
+
 export function routeCost(cp: CostParams, travel: number, service: number): number {
   const w = travel + service;
   return travel + cp.fixed + cp.balance * w * w;
@@ -165,6 +224,18 @@ export class PlanState {
     const route = this.routes[r]!;
     const ok = route.update(md, cp);
     for (let p = 1; p <= route.len; p++) {
+      const j = route.job[p]!;
+      this.routeOf[j] = r;
+      this.posOf[j] = p;
+    }
+    return ok;
+  }
+
+  /** Like {@link refresh} after job `routes[r].job[q]` was inserted (the positions before q are unchanged). */
+  refreshInserted(md: Model, cp: CostParams, r: number, q: number): boolean {
+    const route = this.routes[r]!;
+    const ok = updateInserted(route, md, cp, q);
+    for (let p = q; p <= route.len; p++) {
       const j = route.job[p]!;
       this.routeOf[j] = r;
       this.posOf[j] = p;

@@ -513,7 +513,7 @@ export class RuinRecreate {
     job[bestP + 1] = j;
     route.len++;
     this.touch(r);
-    s.refresh(md, this.cp, r);
+    s.refreshInserted(md, this.cp, r, bestP + 1);
   }
 }
 
