@@ -186,8 +186,9 @@ export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, 
   }
   rr.maxRoutes = Number.POSITIVE_INFINITY;
   // The pair moves of the descent cost about as much as 16 iterations per job: only with a large enough budget.
-  ls.neighbours = FINAL_NEIGHBOURS;
-  if (active.length > 0 && !opt.timeUp()) ls.run(best, active);
+  // On a sparse model most arcs the moves measure miss the travel cache: fewer neighbours and passes there.
+  ls.neighbours = md.dense ? FINAL_NEIGHBOURS : LOOP_NEIGHBOURS;
+  if (active.length > 0 && !opt.timeUp()) ls.run(best, active, md.dense ? 50 : 2);
   if (active.length > 0 && !opt.timeUp()) polish(rr, rng, active, weights, best, cand, iters >= 20 * active.length);
   return { plan: best, iterations: it };
 }
