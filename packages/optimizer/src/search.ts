@@ -201,7 +201,7 @@ export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, 
 const LOOP_NEIGHBOURS = 10;
 const FINAL_NEIGHBOURS = 20;
 const LOOP_MAX_JOBS = 499;
-const LOOP_ITERATION_SHARE = 0.18;
+const LOOP_ITERATION_SHARE = 0.15;
 
 /** Start temperature and final temperature as multiples of the initial plan's mean arc duration. */
 export let T0_FACTOR = 1;
