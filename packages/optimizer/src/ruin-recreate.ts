@@ -220,7 +220,11 @@ export class RuinRecreate {
     for (const j of list) {
       if (!this.insertBest(s, j)) s.unassigned.push(j);
     }
+    this.recreated = list;
   }
+
+  /** The jobs the last `recreate` inserted or tried to (the local search starts from them). */
+  recreated: number[] = [];
 
   /** Insert job j at its cheapest feasible position (with blinks); false when there is none. */
   insertBest(s: PlanState, j: number): boolean {

@@ -6,6 +6,7 @@
  * job outweighs every normal and low one, and one normal outweighs every low one), then the route costs
  * (travel duration, plus the fixed cost per used vehicle and the balance term when asked).
  */
+import { LocalSearch } from "./local-search.js";
 import type { Model } from "./model.js";
 import type { Rng } from "./rng.js";
 import { type CostParams, PlanState } from "./route-state.js";
@@ -100,7 +101,13 @@ export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, 
   const avgArc = arcs > 0 ? travel / arcs : 1;
   const t0 = Math.max(avgArc * T0_FACTOR, 1e-9);
   const tf = Math.max(avgArc * TF_FACTOR, 1e-10);
+  const ls = new LocalSearch(md, cp, rng, LOOP_NEIGHBOURS);
+  // The local search after each recreate (distance objective, dense models up to LOOP_MAX_JOBS jobs): an iteration
+  // then costs about five plain ones, so a budget's count is cut to LOOP_ITERATION_SHARE of it (an explicit count
+  // is kept). Route elimination keeps its plain iterations.
+  const loopLs = !opt.minimizeRoutes && md.dense && active.length <= LOOP_MAX_JOBS;
   let iters = opt.iterations;
+  if (loopLs && opt.scaleByRouteLength) iters = Math.max(1, Math.round(iters * LOOP_ITERATION_SHARE));
   const used = cur.usedRoutes();
   if (opt.scaleByRouteLength && active.length >= 500 && used > 0) {
     const meanLen = (active.length - cur.unassigned.length) / used;
@@ -136,6 +143,8 @@ export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, 
       rr.beginMove();
       rr.ruin(cand);
       rr.recreate(cand);
+      // Descend from the re-inserted jobs; the routes the moves change join the touched ones.
+      if (loopLs && !rr.bad) ls.runAround(cand, rr.recreated, rr.touched, rr.touchedList);
       let accept = false;
       let pen = 0;
       let base = 0;
@@ -177,9 +186,22 @@ export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, 
   }
   rr.maxRoutes = Number.POSITIVE_INFINITY;
   // The pair moves of the descent cost about as much as 16 iterations per job: only with a large enough budget.
+  // On a sparse model most arcs the moves measure miss the travel cache: fewer neighbours and passes there.
+  ls.neighbours = md.dense ? FINAL_NEIGHBOURS : LOOP_NEIGHBOURS;
+  if (active.length > 0 && !opt.timeUp()) ls.run(best, active, md.dense ? 50 : 2);
   if (active.length > 0 && !opt.timeUp()) polish(rr, rng, active, weights, best, cand, iters >= 20 * active.length);
   return { plan: best, iterations: it };
 }
+
+/**
+ * Local search settings, measured on Solomon and Homberger 200 at the default budget (docs/optimizer.md): nearest
+ * neighbours tried in the loop and in the final descent, the largest problem with the loop, and the share of a
+ * budget's iterations the loop keeps (about equal CPU).
+ */
+const LOOP_NEIGHBOURS = 10;
+const FINAL_NEIGHBOURS = 20;
+const LOOP_MAX_JOBS = 499;
+const LOOP_ITERATION_SHARE = 0.15;
 
 /** Start temperature and final temperature as multiples of the initial plan's mean arc duration. */
 export let T0_FACTOR = 1;
