@@ -404,6 +404,9 @@ describe("solve: hand-checkable problems", () => {
     for (let seed = 1; seed <= 6; seed++) {
       const s = solve(problem, { minimizeRoutes: true, iterations: 500, seed });
       expect([seed, s.routes.length, s.unassigned.length]).toEqual([seed, 7, 0]);
+      // Route elimination has its own budget (at most as many iterations again): the distance phase keeps all 500.
+      expect(s.iterations).toBeGreaterThan(500);
+      expect(s.iterations).toBeLessThanOrEqual(1000);
       expect(verify(problem, s)).toEqual([]);
     }
   });

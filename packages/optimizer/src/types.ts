@@ -96,7 +96,8 @@ export interface SolveOptions {
   iterations?: number;
   /**
    * Fewer vehicles first, then travel duration (a fixed cost per used vehicle larger than any travel total, and a
-   * route-elimination phase that takes up to half of the iterations). Jobs served still come first.
+   * route-elimination phase with its own budget of up to as many iterations again, so up to twice the iterations
+   * in all). Jobs served still come first.
    */
   minimizeRoutes?: boolean;
   /**
