@@ -712,6 +712,26 @@ describe("solve: Solomon C101", () => {
     expect(s.summary.distance).toBeLessThan(900); // BKS 828.94
   });
 
+  it.skipIf(!checker)(
+    "with minimizeRoutes reaches the best-known vehicle count on R104 and RC102, RC102 within 2 % (checker)",
+    () => {
+      // R104 needs route elimination's shorter-plan rule at equal absence sums (10 vehicles without it); RC102 needs
+      // the return to the best plan in the penalized phase (1,732.75, +11.4 %, without it).
+      for (const [name, vehicles, bks] of [
+        ["R104", 9, 1007.24],
+        ["RC102", 12, 1554.75],
+      ] as const) {
+        const inst = checker!.loadInstance(name);
+        const s = solve(toProblem(inst), { minimizeRoutes: true, seed: 1 });
+        const routes = s.routes.map((r) => r.stops.map((x) => Number(x.jobId)));
+        const result = checker!.checkSolution(inst, checker!.parseSolution(JSON.stringify({ routes }), inst));
+        expect(result.violations).toEqual([]);
+        expect([name, s.routes.length, result.unassigned]).toEqual([name, vehicles, 0]);
+        if (name === "RC102") expect(s.summary.distance).toBeLessThan(bks * 1.02);
+      }
+    },
+  );
+
   it.skipIf(!checker)("finds a feasible complete plan with the sparse model too (independent checker)", () => {
     const inst = checker!.loadInstance("C101");
     const base = toProblem(inst);
