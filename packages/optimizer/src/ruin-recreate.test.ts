@@ -88,3 +88,65 @@ describe("insertEjecting (route elimination)", () => {
     expect(plan.routes[0]!.load).toBe(2);
   });
 });
+
+describe("insertBest (granular pass)", () => {
+  /**
+   * Depot at (0, 0), five vans. Route 0 serves cluster A around (100, 0); routes 1 and 2 cluster C around (50, 30).
+   * Job j at (50, 0) lies on route 0's way home, but its 40 nearest neighbours are all in cluster C.
+   */
+  function clusters() {
+    const pts: [number, number][] = [[0, 0]];
+    for (let i = 0; i < 45; i++) pts.push([100 + (i % 5), Math.floor(i / 5) - 4]);
+    for (let i = 0; i < 45; i++) pts.push([48 + (i % 5), 28 + Math.floor(i / 5) * 0.5]);
+    pts.push([50, 0]);
+    const jobs: Job[] = pts.slice(1).map((_, i) => ({ id: `c${i}`, location: i + 1 }));
+    const problem: Problem = {
+      travel: {
+        size: pts.length,
+        durations: pts.map(([ax, ay]) => pts.map(([bx, by]) => Math.hypot(ax - bx, ay - by))),
+      },
+      vehicles: Array.from({ length: 5 }, (_, v) => ({ id: `v${v}`, start: 0, end: 0, shiftStart: 0, shiftEnd: 1e6 })),
+      jobs,
+    };
+    const md = buildModel(problem);
+    const cp = { fixed: 0, balance: 0 };
+    const plan = new PlanState(md);
+    const put = (r: number, js: number[]) => {
+      const route = plan.routes[r]!;
+      route.reserve(js.length + 2);
+      js.forEach((j, p) => {
+        route.job[p + 1] = j;
+      });
+      route.len = js.length;
+    };
+    put(
+      0,
+      Array.from({ length: 45 }, (_, i) => i),
+    );
+    put(
+      1,
+      Array.from({ length: 23 }, (_, i) => 45 + i),
+    );
+    put(
+      2,
+      Array.from({ length: 22 }, (_, i) => 68 + i),
+    );
+    for (let r = 0; r < 5; r++) plan.refresh(md, cp, r);
+    const rr = new RuinRecreate(md, cp, new Rng(1), Int32Array.from(jobs.keys()));
+    rr.blinkOff = true;
+    return { md, plan, rr, j: 90 };
+  }
+
+  it("tries the last gap of a route that serves none of the job's neighbours (a route on its way home)", () => {
+    const { md, plan, rr, j } = clusters();
+    // None of j's 40 nearest neighbours is on route 0.
+    for (let t = 0; t < 40; t++) expect(plan.routeOf[md.nb[j * md.nbK + t]!]).not.toBe(0);
+    const before = plan.baseCost();
+    rr.beginMove();
+    expect(rr.insertBest(plan, j)).toBe(true);
+    expect(plan.routeOf[j]).toBe(0);
+    expect(plan.posOf[j]).toBe(plan.routes[0]!.len);
+    // Almost free: j is on the straight line home.
+    expect(plan.baseCost() - before).toBeLessThan(2);
+  });
+});

@@ -61,6 +61,7 @@ export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, 
     cur.refresh(md, cp, r);
   }
   const rr = new RuinRecreate(md, cp, rng, active);
+  rr.lastGaps = !opt.minimizeRoutes;
 
   // Construction: the best of several insertion orders.
   let curPen = Number.POSITIVE_INFINITY;
