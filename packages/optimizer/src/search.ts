@@ -61,7 +61,7 @@ export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, 
     cur.refresh(md, cp, r);
   }
   const rr = new RuinRecreate(md, cp, rng, active);
-  rr.lastGaps = !opt.minimizeRoutes;
+  rr.lastGaps = !opt.minimizeRoutes && active.length <= LOOP_MAX_JOBS;
 
   // Construction: the best of several insertion orders.
   let curPen = Number.POSITIVE_INFINITY;
