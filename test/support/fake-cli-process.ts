@@ -6,6 +6,7 @@
 import { type ChildProcessByStdio, spawn } from "node:child_process";
 import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
+import { collectOutput } from "./child-output.js";
 import { fakeCliArgs } from "./fake-cli.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -43,14 +44,7 @@ export function startFakeCli(args: string[], env: Record<string, string> = {}): 
     env: { ...own, NO_COLOR: "1", ...env },
   });
   started.push(child);
-  let out = "";
-  let err = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-    out += chunk;
-  });
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-    err += chunk;
-  });
+  const { stdout, stderr } = collectOutput(child);
   let ended = false;
   // "close", not "exit": the process may exit before its pipes have handed over the last lines it wrote.
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
@@ -63,26 +57,29 @@ export function startFakeCli(args: string[], env: Record<string, string> = {}): 
   const until = async (check: () => boolean, what: string) => {
     for (const start = Date.now(); Date.now() - start < 60_000; ) {
       if (check()) return;
-      if (ended) throw new Error(`dispatch-fake exited before ${what}:\n${out}\n${err}`);
+      if (ended) throw new Error(`dispatch-fake exited before ${what}:\n${stdout()}\n${stderr()}`);
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    throw new Error(`timed out waiting for ${what}:\n${out}\n${err}`);
+    throw new Error(`timed out waiting for ${what}:\n${stdout()}\n${stderr()}`);
   };
-  const url = () => /listening on (http:\/\/[^\s"]+)/.exec(out)?.[1];
+  const url = () => /listening on (http:\/\/[^\s"]+)/.exec(stdout())?.[1];
   return {
     child,
-    stdout: () => out,
-    stderr: () => err,
+    stdout,
+    stderr,
     async ready() {
-      const started = () => /\n {2}stop: .*\n/.test(out) || (out.startsWith("{") && out.includes("\n"));
+      const started = () => {
+        const out = stdout();
+        return /\n {2}stop: .*\n/.test(out) || (out.startsWith("{") && out.includes("\n"));
+      };
       await until(() => url() !== undefined && started(), "it listened");
       return url() ?? "";
     },
     async waitFor(pattern) {
-      await until(() => pattern.test(out), `printing ${pattern}`);
-      return out;
+      await until(() => pattern.test(stdout()), `printing ${pattern}`);
+      return stdout();
     },
-    waitForError: (pattern) => until(() => pattern.test(err), `stderr to match ${pattern}`),
+    waitForError: (pattern) => until(() => pattern.test(stderr()), `stderr to match ${pattern}`),
     exited,
   };
 }

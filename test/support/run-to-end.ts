@@ -4,6 +4,7 @@
  */
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { collectOutput } from "./child-output.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -17,14 +18,9 @@ export interface Run {
 /** `node <args>` from the repository root, without colours; resolves once its pipes have closed. */
 export function runToEnd(args: readonly string[]): Promise<Run> {
   const child = spawn(process.execPath, [...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: "1" } });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-    stdout += chunk;
-  });
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-    stderr += chunk;
-  });
+  const output = collectOutput(child);
   // "close", not "exit": the pipes have then handed over every line the command wrote.
-  return new Promise((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
+  return new Promise((resolve) =>
+    child.on("close", (code) => resolve({ code, stdout: output.stdout(), stderr: output.stderr() })),
+  );
 }
