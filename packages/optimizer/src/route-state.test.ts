@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildModel } from "./model.js";
 import { Rng } from "./rng.js";
-import { PlanState, Route, updateInserted } from "./route-state.js";
+import { PlanState, Route } from "./route-state.js";
 import type { Problem } from "./types.js";
 
 /** Random jobs with zero, one or two windows, random loads and a tight shift, so that some insertions break it. */
@@ -49,7 +49,7 @@ function snapshot(r: Route) {
   };
 }
 
-describe("updateInserted", () => {
+describe("Route.updateInserted", () => {
   it("gives what a full update gives, to the last bit, feasible or not, closed and open routes", () => {
     let checked = 0;
     let infeasible = 0;
@@ -113,7 +113,7 @@ describe("updateInserted", () => {
     expect(r.feasible).toBe(false);
     r.job[3] = 2;
     r.len = 3;
-    updateInserted(r, md, cp, 3);
+    r.updateInserted(md, cp, 3);
     expect(r.feasible).toBe(false);
     const full = new Route(md, 0);
     full.copyFrom(r);

@@ -83,54 +83,75 @@ export class Route {
 
   /** Recompute the cached schedule and cost after the job sequence changed; sets `feasible`. */
   update(md: Model, cp: CostParams): boolean {
-    const side = md.side;
-    const D = md.dur;
-    const dense = md.dense;
-    const tt = md.tt;
     const len = this.len;
-    const job = this.job;
-    const loc = this.loc;
-    const early = this.early;
-    const late = this.late;
+    const { job, loc } = this;
     const v = this.v;
     loc[0] = md.vStart[v]!;
+    for (let p = 1; p <= len; p++) loc[p] = md.jobLoc[job[p]!]!;
     loc[len + 1] = md.vEnd[v]!;
-    let t = md.vShiftStart[v]!;
-    early[0] = t;
+    for (let p = 0; p <= len; p++) this.arc[p] = travelOf(md, loc[p]!, loc[p + 1]!);
+    this.early[0] = md.vShiftStart[v]!;
+    this.late[len + 1] = md.vShiftEnd[v]!;
+    return this.reschedule(md, cp, 1, len);
+  }
+
+  /**
+   * After job `job[q]` was inserted (`job` shifted, `len` grown): the same schedule, sums and cost as
+   * {@link update}, recomputed from q on forward and from q back, since the positions before q keep their earliest
+   * departures and those after it their latest arrivals. A window missed before q needs no check of its own: its
+   * departure is Infinity, and so is every later one.
+   */
+  updateInserted(md: Model, cp: CostParams, q: number): boolean {
+    const len = this.len;
+    const { loc, late, arc } = this;
+    // Positions q .. len - 1 of the old route are q + 1 .. len now (the end moves from len to len + 1).
+    for (let p = len + 1; p > q; p--) {
+      loc[p] = loc[p - 1]!;
+      late[p] = late[p - 1]!;
+    }
+    for (let p = len; p > q; p--) arc[p] = arc[p - 1]!;
+    loc[q] = md.jobLoc[this.job[q]!]!;
+    arc[q - 1] = travelOf(md, loc[q - 1]!, loc[q]!);
+    arc[q] = travelOf(md, loc[q]!, loc[q + 1]!);
+    return this.reschedule(md, cp, q, q);
+  }
+
+  /**
+   * With locations and arcs current, `early` before `from` and `late` after `back` current: the earliest departures
+   * from `from` on, the latest arrivals from `back` down to the start, the totals (summed in route order, so that
+   * they are the same to the last bit however the route was updated), the cost and `feasible`.
+   */
+  private reschedule(md: Model, cp: CostParams, from: number, back: number): boolean {
+    const len = this.len;
+    const { job, early, late, arc } = this;
+    const v = this.v;
+    let ok = true;
+    let t = early[from - 1]!;
+    for (let p = from; p <= len; p++) {
+      const j = job[p]!;
+      const st = serviceStart(md, j, t + arc[p - 1]!);
+      if (st === Number.POSITIVE_INFINITY) ok = false;
+      t = st + md.service[j]!;
+      early[p] = t;
+    }
+    early[len + 1] = t + arc[len]!;
+    for (let p = back; p >= 1; p--) {
+      const j = job[p]!;
+      late[p] = latestArrival(md, j, late[p + 1]! - arc[p]! - md.service[j]!);
+    }
+    late[0] = late[1]! - arc[0]!;
     let travel = 0;
     let load = 0;
     let service = 0;
-    let ok = true;
-    let prev = loc[0]!;
     for (let p = 1; p <= len; p++) {
       const j = job[p]!;
-      const l = md.jobLoc[j]!;
-      loc[p] = l;
-      const d = dense ? D[prev * side + l]! : tt(prev, l);
-      this.arc[p - 1] = d;
-      travel += d;
-      const st = serviceStart(md, j, t + d);
-      if (st === Number.POSITIVE_INFINITY) ok = false;
-      const s = md.service[j]!;
-      t = st + s;
-      early[p] = t;
+      travel += arc[p - 1]!;
       load += md.load[j]!;
-      service += s;
-      prev = l;
+      service += md.service[j]!;
     }
-    const dEnd = dense ? D[prev * side + loc[len + 1]!]! : tt(prev, loc[len + 1]!);
-    this.arc[len] = dEnd;
-    travel += dEnd;
-    early[len + 1] = t + dEnd;
-    const shiftEnd = md.vShiftEnd[v]!;
+    travel += arc[len]!;
     // An unused vehicle has no route, so an empty route is always fine.
-    if (len > 0 && (!(t + dEnd <= shiftEnd) || load > md.vCap[v]!)) ok = false;
-    late[len + 1] = shiftEnd;
-    for (let p = len; p >= 1; p--) {
-      const j = job[p]!;
-      late[p] = latestArrival(md, j, late[p + 1]! - this.arc[p]! - md.service[j]!);
-    }
-    late[0] = late[1]! - this.arc[0]!;
+    if (len > 0 && (!(early[len + 1]! <= md.vShiftEnd[v]!) || load > md.vCap[v]!)) ok = false;
     this.travel = travel;
     this.load = load;
     this.service = service;
@@ -140,63 +161,9 @@ export class Route {
   }
 }
 
-/**
- * After a job was inserted at position q of a route (`job` already shifted, `len` already grown): the same
- * schedule, sums and cost as {@link Route.update}, computed from q on forward and from q back, since the positions
- * before q keep their earliest departures and those after it their latest arrivals. A window missed before q needs
- * no check of its own: its departure is Infinity, and so is every later one.
- */
-export function updateInserted(route: Route, md: Model, cp: CostParams, q: number): boolean {
-  const side = md.side;
-  const D = md.dur;
-  const dense = md.dense;
-  const tt = md.tt;
-  const len = route.len;
-  const { job, loc, early, late, arc } = route;
-  // Positions q .. len - 1 of the old route are q + 1 .. len now (the end moves from len to len + 1).
-  for (let p = len + 1; p > q; p--) {
-    loc[p] = loc[p - 1]!;
-    late[p] = late[p - 1]!;
-  }
-  for (let p = len; p > q; p--) arc[p] = arc[p - 1]!;
-  const l = md.jobLoc[job[q]!]!;
-  loc[q] = l;
-  arc[q - 1] = dense ? D[loc[q - 1]! * side + l]! : tt(loc[q - 1]!, l);
-  arc[q] = dense ? D[l * side + loc[q + 1]!]! : tt(l, loc[q + 1]!);
-  let ok = true;
-  let t = early[q - 1]!;
-  for (let p = q; p <= len; p++) {
-    const j = job[p]!;
-    const st = serviceStart(md, j, t + arc[p - 1]!);
-    if (st === Number.POSITIVE_INFINITY) ok = false;
-    t = st + md.service[j]!;
-    early[p] = t;
-  }
-  early[len + 1] = t + arc[len]!;
-  for (let p = q; p >= 1; p--) {
-    const j = job[p]!;
-    late[p] = latestArrival(md, j, late[p + 1]! - arc[p]! - md.service[j]!);
-  }
-  late[0] = late[1]! - arc[0]!;
-  // The sums in the order update() adds them, so that the totals are the same to the last bit.
-  let travel = 0;
-  let load = 0;
-  let service = 0;
-  for (let p = 1; p <= len; p++) {
-    const j = job[p]!;
-    travel += arc[p - 1]!;
-    load += md.load[j]!;
-    service += md.service[j]!;
-  }
-  travel += arc[len]!;
-  const v = route.v;
-  if (!(t + arc[len]! <= md.vShiftEnd[v]!) || load > md.vCap[v]!) ok = false;
-  route.travel = travel;
-  route.load = load;
-  route.service = service;
-  route.feasible = ok;
-  route.cost = routeCost(cp, travel, service);
-  return ok;
+/** Travel duration from location a to b (read from the matrix when the model is dense). */
+function travelOf(md: Model, a: number, b: number): number {
+  return md.dense ? md.dur[a * md.side + b]! : md.tt(a, b);
 }
 
 export function routeCost(cp: CostParams, travel: number, service: number): number {
@@ -221,26 +188,26 @@ export class PlanState {
 
   /** Update route r's schedule and the job → position index. */
   refresh(md: Model, cp: CostParams, r: number): boolean {
-    const route = this.routes[r]!;
-    const ok = route.update(md, cp);
-    for (let p = 1; p <= route.len; p++) {
-      const j = route.job[p]!;
-      this.routeOf[j] = r;
-      this.posOf[j] = p;
-    }
+    const ok = this.routes[r]!.update(md, cp);
+    this.index(r, 1);
     return ok;
   }
 
   /** Like {@link refresh} after job `routes[r].job[q]` was inserted (the positions before q are unchanged). */
   refreshInserted(md: Model, cp: CostParams, r: number, q: number): boolean {
+    const ok = this.routes[r]!.updateInserted(md, cp, q);
+    this.index(r, q);
+    return ok;
+  }
+
+  /** Point the job → route and position index at route r's jobs from position `from` on. */
+  private index(r: number, from: number): void {
     const route = this.routes[r]!;
-    const ok = updateInserted(route, md, cp, q);
-    for (let p = q; p <= route.len; p++) {
+    for (let p = from; p <= route.len; p++) {
       const j = route.job[p]!;
       this.routeOf[j] = r;
       this.posOf[j] = p;
     }
-    return ok;
   }
 
   /** Copy the given routes (and the unassigned list) from another plan of the same model. */
