@@ -131,7 +131,22 @@ export class LocalSearch {
     return len === 0 ? 0 : routeCost(this.cp, travel, service);
   }
 
-  /** Travel from position a of the route through `seq[0..L-1]` to position b. */
+  /**
+   * Copy positions i..i+L-1 of route A into `seq` and return their load, or -1 when one of them needs a skill
+   * vehicle `to` lacks.
+   */
+  private gather(A: Route, i: number, L: number, to: number, seq: Int32Array): number {
+    const md = this.md;
+    const m = md.m;
+    let load = 0;
+    for (let k = 0; k < L; k++) {
+      const x = A.job[i + k]!;
+      if (md.compat[x * m + to] === 0) return -1;
+      load += md.load[x]!;
+      seq[k] = x;
+    }
+    return load;
+  }
 
   /** True when departing position a at `early[a]`, serving `seq[0..L-1]`, reaches position b by `late[b]`. */
   private feasibleThrough(route: Route, a: number, b: number, seq: Int32Array, L: number): boolean {
@@ -320,16 +335,9 @@ export class LocalSearch {
         B.cost;
     }
     if (!(delta < -EPS)) return false;
-    const m = md.m;
-    let load = 0;
     const seq = this.seqA;
-    for (let k = 0; k < L; k++) {
-      const x = A.job[i + k]!;
-      if (md.compat[x * m + rb] === 0) return false;
-      load += md.load[x]!;
-      seq[k] = x;
-    }
-    if (B.load + load > md.vCap[rb]!) return false;
+    const load = this.gather(A, i, L, rb, seq);
+    if (load < 0 || B.load + load > md.vCap[rb]!) return false;
     if (!this.feasibleThrough(B, q, q + 1, seq, L)) return false;
     if (!this.feasibleThrough(A, i - 1, i + L, seq, 0)) return false;
     this.replace(rb, q, q + 1, seq, L);
@@ -372,23 +380,12 @@ export class LocalSearch {
         B.cost;
     }
     if (!(delta < -EPS)) return false;
-    const m = md.m;
     const sa = this.seqA;
     const sb = this.seqB;
-    let loadA = 0;
-    for (let k = 0; k < La; k++) {
-      const x = A.job[i + k]!;
-      if (md.compat[x * m + rb] === 0) return false;
-      loadA += md.load[x]!;
-      sa[k] = x;
-    }
-    let loadB = 0;
-    for (let k = 0; k < Lb; k++) {
-      const x = B.job[j + k]!;
-      if (md.compat[x * m + ra] === 0) return false;
-      loadB += md.load[x]!;
-      sb[k] = x;
-    }
+    const loadA = this.gather(A, i, La, rb, sa);
+    if (loadA < 0) return false;
+    const loadB = this.gather(B, j, Lb, ra, sb);
+    if (loadB < 0) return false;
     if (A.load - loadA + loadB > md.vCap[ra]! || B.load - loadB + loadA > md.vCap[rb]!) return false;
     if (!this.feasibleThrough(A, i - 1, i + La, sb, Lb)) return false;
     if (!this.feasibleThrough(B, j - 1, j + Lb, sa, La)) return false;

@@ -60,8 +60,11 @@ export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, 
   for (let r = 0; r < md.m; r++) {
     cur.refresh(md, cp, r);
   }
+  // The local search after each recreate (distance objective, dense models up to LOOP_MAX_JOBS jobs), and on the
+  // same problems the insertion's last gaps (measured worse with minimizeRoutes and on larger problems).
+  const loopLs = !opt.minimizeRoutes && md.dense && active.length <= LOOP_MAX_JOBS;
   const rr = new RuinRecreate(md, cp, rng, active);
-  rr.lastGaps = !opt.minimizeRoutes && active.length <= LOOP_MAX_JOBS;
+  rr.lastGaps = loopLs;
 
   // Construction: the best of several insertion orders.
   let curPen = Number.POSITIVE_INFINITY;
@@ -103,10 +106,8 @@ export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, 
   const t0 = Math.max(avgArc * T0_FACTOR, 1e-9);
   const tf = Math.max(avgArc * TF_FACTOR, 1e-10);
   const ls = new LocalSearch(md, cp, rng, LOOP_NEIGHBOURS);
-  // The local search after each recreate (distance objective, dense models up to LOOP_MAX_JOBS jobs): an iteration
-  // then costs about five plain ones, so a budget's count is cut to LOOP_ITERATION_SHARE of it (an explicit count
-  // is kept). Route elimination keeps its plain iterations.
-  const loopLs = !opt.minimizeRoutes && md.dense && active.length <= LOOP_MAX_JOBS;
+  // With the local search an iteration costs about five plain ones, so a budget's count is cut to
+  // LOOP_ITERATION_SHARE of it (an explicit count is kept). Route elimination keeps its plain iterations.
   let iters = opt.iterations;
   if (loopLs && opt.scaleByRouteLength) iters = Math.max(1, Math.round(iters * LOOP_ITERATION_SHARE));
   const used = cur.usedRoutes();
