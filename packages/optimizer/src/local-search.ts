@@ -270,12 +270,7 @@ export class LocalSearch {
     const order = Array.from(active);
     const K = Math.min(this.neighbours, md.nbK);
     for (let pass = 0; pass < maxPasses; pass++) {
-      for (let i = order.length - 1; i > 0; i--) {
-        const k = this.rng.int(i + 1);
-        const t = order[i]!;
-        order[i] = order[k]!;
-        order[k] = t;
-      }
+      this.rng.shuffle(order);
       const before = this.moves;
       this.pass(order, K);
       if (this.moves === before) break;

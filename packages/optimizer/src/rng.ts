@@ -26,4 +26,14 @@ export class Rng {
   int(n: number): number {
     return Math.floor(this.next() * n);
   }
+
+  /** Shuffle `a` in place (Fisher–Yates, from the last element down). */
+  shuffle(a: number[]): void {
+    for (let i = a.length - 1; i > 0; i--) {
+      const k = this.int(i + 1);
+      const t = a[i]!;
+      a[i] = a[k]!;
+      a[k] = t;
+    }
+  }
 }

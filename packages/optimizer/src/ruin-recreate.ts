@@ -203,12 +203,7 @@ export class RuinRecreate {
       const u = rng.int(11);
       o = u < 4 ? "random" : u < 8 ? "demand" : u < 10 ? "far" : "close";
     }
-    for (let i = list.length - 1; i > 0; i--) {
-      const k = rng.int(i + 1);
-      const t = list[i]!;
-      list[i] = list[k]!;
-      list[k] = t;
-    }
+    rng.shuffle(list);
     const md = this.md;
     const key = this.sortKey;
     if (o !== "random") {

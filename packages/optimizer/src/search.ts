@@ -359,12 +359,7 @@ function polish(
   let base = best.baseCost();
   const order = Array.from(active);
   for (let pass = 0; pass < maxPasses; pass++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const k = rng.int(i + 1);
-      const t = order[i]!;
-      order[i] = order[k]!;
-      order[k] = t;
-    }
+    rng.shuffle(order);
     let improved = false;
     for (const j of order) {
       if (cand.routeOf[j]! < 0) continue;
