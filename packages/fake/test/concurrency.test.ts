@@ -156,16 +156,15 @@ describe("creates, updates, deletes and locks while a run is pending", () => {
     expect(contextOf(fake).state.orders.get(moved)).toMatchObject({ status: "not_scheduled", routeUuid: null });
   });
 
-  it("a route published and an order completed while a run is pending: both untouched by the run", async () => {
+  it("an order completed while a run is pending, on a route published before the run: both untouched by the run", async () => {
     const { fake } = delayed;
     // Capacity 3: the first run uses both routes, so the second has orders left to plan.
     const { client, workspaceUuid, orders } = await createWorld(fake, 6, 2, { capacity: 3 });
     await client.POST("/v2/schedules", { body: { workspaceUuid, date: DATE } });
     await fake.advance(1_000);
-    const rerun = await client.POST("/v2/schedules", { body: { workspaceUuid, date: DATE } });
-    expect(rerun.response.status).toBe(202);
 
-    // Meanwhile the first route is published (at once) and one of its orders delivered.
+    // The first route is published (at once): a publish accepted after the run below would wait for it
+    // (actions-order.test.ts).
     fake.actions.policy("publish", "immediate");
     const { state } = contextOf(fake);
     const used = [...state.routes.values()].filter((r) => r.orderUuids.length > 0);
@@ -174,6 +173,11 @@ describe("creates, updates, deletes and locks while a run is pending", () => {
     await client.POST("/v2/routes/publish", {
       body: { workspaceUuid, date: DATE, routeUuids: [published.uuid] },
     });
+    expect(state.routes.get(published.uuid)?.status).toBe("published");
+    const rerun = await client.POST("/v2/schedules", { body: { workspaceUuid, date: DATE } });
+    expect(rerun.response.status).toBe(202);
+
+    // Meanwhile one of the published route's orders is delivered.
     const delivered = published.orderUuids[0] ?? "";
     const done = await client.POST("/v2/orders/{orderUuid}/complete", {
       params: { path: { orderUuid: delivered } },

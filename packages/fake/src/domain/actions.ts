@@ -15,6 +15,11 @@
  * - `afterPolls`: pending for that many polls at its endpoint ({@link pollAction}); the next poll ends it.
  * - `fail`: when its time comes the action ends `failed` with the policy's reason; the work never runs.
  *
+ * Order: the actions of one workspace and delivery date (a scheduling run, a publish) run in the order they were
+ * accepted. An action whose time has come while an earlier one of its workspace and date is still pending (held,
+ * delayed, waiting for polls, or planning on a worker thread) stays pending until that one has ended, then runs at
+ * once, against the state it left ({@link waitsFor}). So a publish accepted right after a run publishes the run's plan.
+ *
  * @see `docs/api-contract.md` section 7
  */
 import type { ActionOptions, ActionPolicy, ActionWork, Context, WorkStep } from "./context.js";
@@ -52,7 +57,7 @@ export function setActionPolicy(ctx: Context, kind: ActionKind, policy: ActionPo
 function end(ctx: Context, action: ActionRecord, work: ActionWork | undefined): void {
   if (action.failWith !== null) {
     const reason = action.failWith;
-    run(ctx, action, () => ({ status: "failed", reason }));
+    run(ctx, action, () => ({ status: "failed", reason }), work);
   } else if (work) {
     const runner = ctx.actions.runners[work.kind];
     run(ctx, action, (ctx, action) => runner(ctx, action, work.params), work);
@@ -63,6 +68,70 @@ function end(ctx: Context, action: ActionRecord, work: ActionWork | undefined): 
 
 /** Whether an action's work goes on elsewhere now (see `ActionRuntime.running`). */
 const isRunning = (ctx: Context, action: ActionRecord) => ctx.actions.running.has(action);
+
+/**
+ * The delivery date a work is about, or null: a publish's `date`, a scheduling run's `request.date` (update and delete
+ * work names orders, not a date, and keeps no order).
+ */
+function dateOf(work: ActionWork | undefined): string | null {
+  const params = work?.params as { date?: unknown; request?: { date?: unknown } } | null | undefined;
+  if (typeof params !== "object" || params === null) return null;
+  const date = work?.kind === "publish" ? params.date : work?.kind === "schedule" ? params.request?.date : null;
+  return typeof date === "string" ? date : null;
+}
+
+/**
+ * The queue an action runs in, in acceptance order: its workspace and date, or null when it runs on its own. `work`:
+ * the action's work when it is no longer among the pending works (it is ending).
+ */
+function queueOf(ctx: Context, action: ActionRecord, work = ctx.actions.works.get(action.uuid)): string | null {
+  const date = dateOf(work);
+  return action.workspaceUuid === null || date === null ? null : `${action.workspaceUuid} ${date}`;
+}
+
+/**
+ * The earliest action accepted before `action` on its workspace and date that is still pending, which `action` waits
+ * for; undefined when it may run. The actions are kept in the order they were accepted.
+ */
+function waitsFor(ctx: Context, action: ActionRecord): ActionRecord | undefined {
+  const queue = queueOf(ctx, action);
+  if (queue === null) return undefined;
+  // Every pending action of a queue has its work kept: look at the few of them before the whole list of actions.
+  let others = false;
+  for (const uuid of ctx.actions.works.keys()) {
+    const other = ctx.state.actions.get(uuid);
+    if (other !== undefined && other !== action && other.status === "pending" && queueOf(ctx, other) === queue) {
+      others = true;
+      break;
+    }
+  }
+  if (!others) return undefined;
+  for (const earlier of ctx.state.actions.values()) {
+    if (earlier === action) return undefined;
+    if (earlier.status === "pending" && queueOf(ctx, earlier) === queue) return earlier;
+  }
+  return undefined;
+}
+
+/**
+ * After an action ended: run the actions of its workspace and date that waited for it and whose time has come, in the
+ * order they were accepted, until one stays pending (its own timing, or its work goes on elsewhere).
+ */
+function runFollowers(ctx: Context, ended: ActionRecord, queue: string | null): void {
+  if (queue === null) return;
+  const runtime = ctx.actions;
+  const now = ctx.clock.now();
+  for (const [uuid, work] of [...runtime.works]) {
+    const action = ctx.state.actions.get(uuid);
+    if (action === undefined || action === ended || action.status !== "pending" || queueOf(ctx, action) !== queue)
+      continue;
+    if (action.held || isRunning(ctx, action) || waitsFor(ctx, action)) return;
+    const due = dueAt(action);
+    if (due === null || due > now) return;
+    runtime.works.delete(uuid);
+    end(ctx, action, work);
+  }
+}
 
 function run(
   ctx: Context,
@@ -81,6 +150,7 @@ function run(
     goOnElsewhere(ctx, action, outcome, work);
     return;
   }
+  const queue = queueOf(ctx, action, work ?? ctx.actions.works.get(action.uuid));
   action.status = outcome.status;
   action.finishedAt = ctx.clock.now();
   action.dueAt = null;
@@ -92,6 +162,7 @@ function run(
     action.summary = outcome.summary ?? null;
     action.reason = outcome.reason;
   }
+  runFollowers(ctx, action, queue);
 }
 
 /**
@@ -169,8 +240,12 @@ export function startAction(
   };
   ctx.state.actions.set(action.uuid, action);
   const accepted = { ...action };
-  if (held || delay > 0 || afterPolls !== null) runtime.works.set(action.uuid, work);
-  else end(ctx, action, work);
+  runtime.works.set(action.uuid, work);
+  // Immediate: it runs now, unless an earlier action of its workspace and date is pending (it then runs after it).
+  if (!held && delay === 0 && afterPolls === null && !waitsFor(ctx, action)) {
+    runtime.works.delete(action.uuid);
+    end(ctx, action, work);
+  }
   return accepted;
 }
 
@@ -184,19 +259,25 @@ function dueAt(action: ActionRecord): number | null {
   return action.afterPolls === null ? action.createdAt : null;
 }
 
-/** The earliest instant a delayed action is due, or null when none waits for the clock. */
+/**
+ * The earliest instant a delayed action is due, or null when none waits for the clock (an action waiting for an
+ * earlier one of its workspace and date runs when that one ends, not at an instant).
+ */
 export function nextActionDueAt(ctx: Context): number | null {
   let earliest: number | null = null;
   for (const uuid of ctx.actions.works.keys()) {
     const action = ctx.state.actions.get(uuid);
-    if (action?.status !== "pending" || action.held || isRunning(ctx, action)) continue;
+    if (action?.status !== "pending" || action.held || isRunning(ctx, action) || waitsFor(ctx, action)) continue;
     const due = dueAt(action);
     if (due !== null && (earliest === null || due < earliest)) earliest = due;
   }
   return earliest;
 }
 
-/** Run the work of every delayed action whose time has come (oldest first). */
+/**
+ * Run the work of every delayed action whose time has come (oldest first), each after the earlier pending actions of
+ * its workspace and date.
+ */
 export function settleActions(ctx: Context): void {
   const runtime = ctx.actions;
   if (runtime.works.size === 0) return;
@@ -207,7 +288,7 @@ export function settleActions(ctx: Context): void {
       runtime.works.delete(uuid);
       continue;
     }
-    if (action.held || isRunning(ctx, action)) continue;
+    if (action.held || isRunning(ctx, action) || waitsFor(ctx, action)) continue;
     const due = dueAt(action);
     if (due === null || due > now) continue;
     runtime.works.delete(uuid);
@@ -248,7 +329,8 @@ export function pollAction(
     action.status === "pending" &&
     action.afterPolls !== null &&
     action.polls >= action.afterPolls &&
-    !isRunning(ctx, action)
+    !isRunning(ctx, action) &&
+    !waitsFor(ctx, action)
   ) {
     const work = ctx.actions.works.get(action.uuid);
     ctx.actions.works.delete(action.uuid);
@@ -279,9 +361,12 @@ export function pendingActions(ctx: Context): ActionRecord[] {
 }
 
 /**
- * End a pending action now (or every pending action when `uuid` is omitted), whatever its hold, delay or polls:
- * its work runs, or with a `fail` policy it fails with the policy's reason. Returns the actions as they ended.
- * An unknown or already ended uuid is a NOT_FOUND / CONFLICT.
+ * End a pending action now (or every pending action when `uuid` is omitted, oldest first), whatever its hold, delay or
+ * polls: its work runs, or with a `fail` policy it fails with the policy's reason. Returns the actions as they ended.
+ * An action still runs after the earlier actions of its workspace and date: one whose earlier action planning
+ * elsewhere has not ended yet is returned pending and runs once that one ends. An unknown or already ended uuid is a
+ * NOT_FOUND / CONFLICT, and so is an action that waits for an earlier one held, delayed or waiting for polls
+ * (release or fail that one first).
  */
 export function releaseActions(ctx: Context, uuid?: string): ActionRecord[] {
   const runtime = ctx.actions;
@@ -291,6 +376,15 @@ export function releaseActions(ctx: Context, uuid?: string): ActionRecord[] {
       ? pendingActions(ctx).filter((action) => !isRunning(ctx, action))
       : [pendingAction(ctx, uuid, "release")];
   for (const action of targets) {
+    // Released by an earlier one's end (it waited for it), or already going on elsewhere.
+    if (action.status !== "pending" || isRunning(ctx, action)) continue;
+    if (waitsFor(ctx, action)) {
+      // Its time has come: it runs when the earlier action (all released here, or planning elsewhere) ends.
+      action.held = false;
+      action.dueAt = null;
+      action.afterPolls = null;
+      continue;
+    }
     const work = runtime.works.get(action.uuid);
     runtime.works.delete(action.uuid);
     end(ctx, action, work);
@@ -301,8 +395,9 @@ export function releaseActions(ctx: Context, uuid?: string): ActionRecord[] {
 /** End a pending action as `failed` with `reason`, without running its work. */
 export function failAction(ctx: Context, uuid: string, reason: string): ActionRecord {
   const action = pendingAction(ctx, uuid, "fail");
+  const work = ctx.actions.works.get(uuid);
   ctx.actions.works.delete(uuid);
-  run(ctx, action, () => ({ status: "failed", reason }));
+  run(ctx, action, () => ({ status: "failed", reason }), work);
   return action;
 }
 
@@ -314,6 +409,13 @@ function pendingAction(ctx: Context, uuid: string, verb: string): ActionRecord {
   }
   if (verb === "release" && isRunning(ctx, action)) {
     throw new DomainError("CONFLICT", `Failed to release action: action ${uuid} is already running`);
+  }
+  const earlier = verb === "release" ? waitsFor(ctx, action) : undefined;
+  if (earlier !== undefined && !isRunning(ctx, earlier)) {
+    throw new DomainError(
+      "CONFLICT",
+      `Failed to release action: action ${uuid} runs after ${earlier.kind} action ${earlier.uuid} of the same workspace and date, which is still pending; release or fail that one first`,
+    );
   }
   return action;
 }
