@@ -9,9 +9,16 @@ import type { ActionKind, ActionRecord } from "../domain/records.js";
 export interface FakeActions {
   /** Every action of every organization, oldest first. */
   list(): readonly ActionRecord[];
-  /** The actions still pending (held or delayed), oldest first. */
+  /**
+   * The actions still pending (held, delayed, waiting for polls, or waiting for an earlier action of their workspace
+   * and date), oldest first.
+   */
   pending(): readonly ActionRecord[];
-  /** Run a pending action's work now (every pending action when `uuid` is omitted); returns them as ended. */
+  /**
+   * Run a pending action's work now (every pending action when `uuid` is omitted, oldest first); returns them as
+   * ended. The actions of one workspace and date still run in the order they were accepted: releasing one that waits
+   * for an earlier held, delayed or poll-waiting one throws 409 `CONFLICT` naming it (release or fail that one first).
+   */
   release(uuid?: string): readonly ActionRecord[];
   /** End a pending action as `failed` with `reason`, without running its work. */
   fail(uuid: string, reason: string): ActionRecord;
