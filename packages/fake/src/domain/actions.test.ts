@@ -185,3 +185,94 @@ describe("work that goes on elsewhere (a run planned on a worker thread)", () =>
     expect(getAction(ctx, principal, accepted.uuid, ["schedule"])).toMatchObject({ status: "finished" });
   });
 });
+
+describe("the actions of one workspace and date run in the order they were accepted", () => {
+  /** Work as the real kinds carry it (a publish's `date`, a run's `request.date`), with what it does as `run`. */
+  type DayWork = { date?: string; request?: { date: string }; run: WorkContinuation };
+  const runDay: WorkRunner = (ctx, action, params) => (params as DayWork).run(ctx, action);
+  const DAY_RUNNERS: WorkRunners = { schedule: runDay, publish: runDay, update: runDay, delete: runDay };
+  function dayContext(options: ActionOptions = {}) {
+    return { ...context(), actions: createActionRuntime(DAY_RUNNERS, options) };
+  }
+  const ran: string[] = [];
+  const logs =
+    (name: string): WorkContinuation =>
+    () => {
+      ran.push(name);
+      return finished;
+    };
+  const settled = async () => {
+    for (let turn = 0; turn < 5; turn++) await Promise.resolve();
+  };
+  const W = { workspaceUuid: "ws-1" };
+
+  it("a publish accepted while the run of its date goes on elsewhere waits, and runs when the run commits", async () => {
+    ran.length = 0;
+    const ctx = dayContext();
+    let commit: (next: WorkContinuation) => void = () => {};
+    const planning = () => new Promise<WorkContinuation>((resolve) => (commit = resolve));
+    const run = startAction(ctx, principal, "schedule", { request: { date: "2026-11-24" }, run: planning }, W);
+    const publish = startAction(ctx, principal, "publish", { date: "2026-11-24", run: logs("publish") }, W);
+    expect(ran).toEqual([]);
+    // Not due at an instant (fake.advance does not spin on it), and a settle leaves it waiting.
+    expect(nextActionDueAt(ctx)).toBeNull();
+    settleActions(ctx);
+    expect(getAction(ctx, principal, publish.uuid, ["publish"]).status).toBe("pending");
+    // Released by name behind a run going on elsewhere: it stays pending and runs after it.
+    expect(releaseActions(ctx, publish.uuid).map((a) => a.status)).toEqual(["pending"]);
+    commit(logs("schedule commits"));
+    await settled();
+    expect(ran).toEqual(["schedule commits", "publish"]);
+    expect(getAction(ctx, principal, run.uuid, ["schedule"]).status).toBe("finished");
+    expect(getAction(ctx, principal, publish.uuid, ["publish"]).status).toBe("finished");
+  });
+
+  it("other dates, other workspaces, and work that names no date do not wait", () => {
+    ran.length = 0;
+    const ctx = dayContext({ hold: ["schedule"] });
+    startAction(ctx, principal, "schedule", { request: { date: "2026-11-24" }, run: logs("run") }, W);
+    startAction(ctx, principal, "publish", { date: "2026-11-25", run: logs("other date") }, W);
+    startAction(
+      ctx,
+      principal,
+      "publish",
+      { date: "2026-11-24", run: logs("other workspace") },
+      {
+        workspaceUuid: "ws-2",
+      },
+    );
+    startAction(ctx, principal, "delete", { run: logs("delete") }, W);
+    expect(ran).toEqual(["other date", "other workspace", "delete"]);
+  });
+
+  it("a failed run lets the waiting publish run; a release of the whole queue runs it oldest first", () => {
+    ran.length = 0;
+    const ctx = dayContext({ hold: ["schedule"] });
+    const first = startAction(ctx, principal, "schedule", { request: { date: "2026-11-24" }, run: logs("run 1") }, W);
+    startAction(ctx, principal, "publish", { date: "2026-11-24", run: logs("publish 1") }, W);
+    failAction(ctx, first.uuid, "stopped by the test");
+    expect(ran).toEqual(["publish 1"]);
+    startAction(ctx, principal, "schedule", { request: { date: "2026-11-24" }, run: logs("run 2") }, W);
+    const second = startAction(ctx, principal, "publish", { date: "2026-11-24", run: logs("publish 2") }, W);
+    expect(releaseActions(ctx).map((a) => a.status)).toEqual(["finished", "finished"]);
+    expect(ran).toEqual(["publish 1", "run 2", "publish 2"]);
+    expect(getAction(ctx, principal, second.uuid, ["publish"]).status).toBe("finished");
+  });
+
+  it("releasing by name an action behind a held one is a CONFLICT naming it, and changes nothing", () => {
+    ran.length = 0;
+    const ctx = dayContext({ hold: true });
+    const run = startAction(ctx, principal, "schedule", { request: { date: "2026-11-24" }, run: logs("run") }, W);
+    const publish = startAction(ctx, principal, "publish", { date: "2026-11-24", run: logs("publish") }, W);
+    expect(() => releaseActions(ctx, publish.uuid)).toThrow(
+      `Failed to release action: action ${publish.uuid} runs after schedule action ${run.uuid} of the same workspace and date, which is still pending; release or fail that one first`,
+    );
+    expect(getAction(ctx, principal, publish.uuid, ["publish"])).toMatchObject({ status: "pending", held: true });
+    expect(ran).toEqual([]);
+    releaseActions(ctx, run.uuid);
+    // The publish keeps its own hold: it ends when released, now that nothing before it is pending.
+    expect(ran).toEqual(["run"]);
+    releaseActions(ctx, publish.uuid);
+    expect(ran).toEqual(["run", "publish"]);
+  });
+});

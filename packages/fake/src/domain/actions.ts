@@ -114,8 +114,9 @@ function waitsFor(ctx: Context, action: ActionRecord): ActionRecord | undefined 
 }
 
 /**
- * After an action ended: run the actions of its workspace and date that waited for it and whose time has come, in the
- * order they were accepted, until one stays pending (its own timing, or its work goes on elsewhere).
+ * After an action ended: run the actions of its workspace and date that waited for it and whose time has come, each
+ * once no action accepted before it on its workspace and date is pending ({@link waitsFor}: the order of `works` is
+ * not always the order of acceptance, as a run that goes on elsewhere is kept again at its end).
  */
 function runFollowers(ctx: Context, ended: ActionRecord, queue: string | null): void {
   if (queue === null) return;
@@ -125,9 +126,9 @@ function runFollowers(ctx: Context, ended: ActionRecord, queue: string | null): 
     const action = ctx.state.actions.get(uuid);
     if (action === undefined || action === ended || action.status !== "pending" || queueOf(ctx, action) !== queue)
       continue;
-    if (action.held || isRunning(ctx, action) || waitsFor(ctx, action)) return;
+    if (action.held || isRunning(ctx, action) || waitsFor(ctx, action)) continue;
     const due = dueAt(action);
-    if (due === null || due > now) return;
+    if (due === null || due > now) continue;
     runtime.works.delete(uuid);
     end(ctx, action, work);
   }
