@@ -142,6 +142,27 @@ describe("the state codec", () => {
     ]);
   });
 
+  it("keeps a publish waiting behind a held run: after a load it still waits, and publishes the plan once released", async () => {
+    const source = newFake();
+    const workspaceUuid = source.workspaces[0]?.uuid ?? "";
+    await call(source, "POST", `/v2/orders?workspaceUuid=${workspaceUuid}`, [order(0), order(1)]);
+    const routes = uuidsOf((await call(source, "POST", "/v2/routes", { workspaceUuid, routes: [route(0)] })).body);
+    source.actions.hold(["schedule"]);
+    const run = (await call(source, "POST", "/v2/schedules", { workspaceUuid, date: DATE })).body?.actionUuid;
+    const publish = (await call(source, "POST", "/v2/routes/publish", { workspaceUuid, date: DATE })).body?.actionUuid;
+    expect(source.actions.pending().map((a) => a.uuid)).toEqual([run, publish]);
+    const target = newFake();
+    importFakeData(target, roundTrip(source, target));
+    await target.runUntilIdle();
+    expect(target.actions.pending().map((a) => a.uuid)).toEqual([run, publish]);
+    target.actions.release(String(run));
+    const polled = await call(target, "GET", `/v2/routes/actions/${publish}`);
+    expect(polled.body).toMatchObject({
+      status: "finished",
+      actionSummary: { routes: [{ uuid: routes[0], status: "finished" }] },
+    });
+  });
+
   it("keeps a custom field named __proto__ across a save and a load (a key like any other)", async () => {
     const fake = newFake();
     const workspaceUuid = fake.workspaces[0]?.uuid ?? "";
