@@ -238,6 +238,10 @@ export interface paths {
          * End a pending action now
          * @description Ends a pending action now, whatever its hold, delay or polls (`fake.actions.release(uuid)`): its
          *     work runs against the state of this moment, or with a `fail` policy it fails with that reason.
+         *     The actions of one workspace and date still run in the order they were accepted: an action behind
+         *     a scheduling run that plans on the server's worker thread runs once that run has ended (this
+         *     answers then), and one behind an action that is held, delayed or waiting for polls answers 409
+         *     `CONFLICT` naming it (release or fail that one first).
          */
         post: operations["releaseAction"];
         delete?: never;
