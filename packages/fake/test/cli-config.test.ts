@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { closest } from "../src/standalone/cli-args.js";
-import { checkOnMachine, type Machine } from "../src/standalone/cli-checks.js";
+import { checkOnMachine, listenProblem, type Machine } from "../src/standalone/cli-checks.js";
 import { type CliRequest, readConfig, type ServeConfig } from "../src/standalone/cli-config.js";
 import { parseFixturesText } from "../src/standalone/fixtures-file.js";
 import { jsonSyntaxProblem } from "../src/standalone/json-syntax.js";
@@ -319,6 +319,26 @@ describe("checkOnMachine: what the machine says of --host and --state", () => {
     expect(await checkOnMachine(serveConfig(["--state", "/data"]), here)).toEqual([
       "--state /data: is a folder; give a file in it (for example --state /data/fake-state.json)",
     ]);
+  });
+});
+
+describe("listenProblem: an error of listen in one line naming the option", () => {
+  const failure = (code: string) => Object.assign(new Error(`listen ${code}`), { code });
+
+  it.each([
+    ["EADDRINUSE", ["--port", "4011"], "--port 4011: the port is already in use (try --port 0 or another port)"],
+    ["EACCES", [], "--port 4010: the port needs more privileges (try a port above 1023, or --port 0)"],
+    [
+      "EADDRNOTAVAIL",
+      ["--host", "10.9.9.9"],
+      "--host 10.9.9.9: not an address of this machine, so it cannot listen there (try --host 127.0.0.1)",
+    ],
+  ])("%s", (code, argv, message) => {
+    expect(listenProblem(failure(code), serveConfig(argv))).toBe(message);
+  });
+
+  it("leaves any other error to the stack trace", () => {
+    expect(listenProblem(failure("EMFILE"), serveConfig([]))).toBeUndefined();
   });
 });
 

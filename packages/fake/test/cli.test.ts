@@ -144,7 +144,9 @@ describe.concurrent("dispatch-fake serve", () => {
     try {
       const cli = runCli(["serve", "--port", String(port)]);
       expect(await cli.exited).toEqual({ code: 1, signal: null });
-      expect(cli.stderr()).toBe(`dispatch-fake: port ${port} is already in use (try --port 0 or another port)\n`);
+      expect(cli.stderr()).toBe(
+        `dispatch-fake: --port ${port}: the port is already in use (try --port 0 or another port)\n`,
+      );
       expect(cli.stdout()).toBe("");
     } finally {
       await new Promise((resolve) => blocker.close(resolve));

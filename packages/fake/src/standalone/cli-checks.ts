@@ -71,3 +71,16 @@ export async function checkOnMachine(config: ServeConfig, machine: Machine = THI
   const problems = [await hostProblem(config, machine), stateProblem(config, machine)];
   return problems.filter((problem): problem is string => problem !== undefined);
 }
+
+/** One line for an error of `listen` a user can act on (a port in use, a port or an address it may not take). */
+export function listenProblem(error: unknown, config: ServeConfig): string | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const port = shownOf(config, "port", String(config.port));
+  if (code === "EADDRINUSE") return `${port}: the port is already in use (try --port 0 or another port)`;
+  if (code === "EACCES") return `${port}: the port needs more privileges (try a port above 1023, or --port 0)`;
+  if (code === "EADDRNOTAVAIL") {
+    const host = shownOf(config, "host", config.host);
+    return `${host}: not an address of this machine, so it cannot listen there (try --host 127.0.0.1)`;
+  }
+  return undefined;
+}

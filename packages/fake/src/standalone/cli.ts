@@ -13,7 +13,7 @@ import { createFake } from "../fake.js";
 import type { Fake } from "../fake-api.js";
 import { runtimeOf } from "../runtime.js";
 import { writeFileAtomically } from "./atomic-file.js";
-import { checkOnMachine } from "./cli-checks.js";
+import { checkOnMachine, listenProblem } from "./cli-checks.js";
 import { readConfig, type ServeConfig } from "./cli-config.js";
 import { CONSOLE_PATH } from "./console-page.js";
 import { seedDemoData } from "./demo.js";
@@ -127,20 +127,6 @@ function counts(fixtures: Fixtures | undefined) {
     orders: fixtures?.orders?.length ?? 0,
     webhooks: fixtures?.webhooks?.length ?? 0,
   };
-}
-
-/** One line for an error of `listen` a user can act on, instead of a stack trace. */
-function listenProblem(error: unknown, config: ServeConfig): string | undefined {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  const { port, host } = config;
-  const portShown = config.given.port?.shown ?? `--port ${port}`;
-  const hostShown = config.given.host?.shown ?? `--host ${host}`;
-  if (code === "EADDRINUSE") return `port ${port} is already in use (try --port 0 or another port)`;
-  if (code === "EACCES") return `${portShown}: port ${port} needs more privileges (try a port above 1023, or --port 0)`;
-  if (code === "EADDRNOTAVAIL") {
-    return `${hostShown}: not an address of this machine, so it cannot listen there (try --host 127.0.0.1)`;
-  }
-  return undefined;
 }
 
 /**
