@@ -344,27 +344,27 @@ describe("listenProblem: an error of listen in one line naming the option", () =
 
 describe("a fixtures file: JSON problems by line and column, one JSON object", () => {
   it.each([
-    ["{ not json", 'not valid JSON at line 1, column 3: expected a property name in double quotes, found "n"'],
+    ["{ not json", "not valid JSON at line 1, column 3: expected a property name in double quotes, found 'n'"],
     [
       '{\n  "orders": [\n    { "a": 1 }\n    { "b": 2 }\n  ]\n}',
-      'not valid JSON at line 4, column 5: expected "," or "]" after an item, found "{"',
+      "not valid JSON at line 4, column 5: expected ',' or ']' after an item, found '{'",
     ],
     [
       '{\n  "orders": [],\n}',
-      "not valid JSON at line 3, column 1: a comma before }: JSON takes no comma after the last property",
+      "not valid JSON at line 3, column 1: a comma before '}': JSON takes no comma after the last property",
     ],
     [
       "{\n  'orders': []\n}",
-      "not valid JSON at line 2, column 3: expected a property name in double quotes, found ' (JSON strings take double quotes)",
+      'not valid JSON at line 2, column 3: expected a property name in double quotes, found "\'" (JSON strings take double quotes)',
     ],
     [
       '{\n  // my data\n  "orders": []\n}',
-      "not valid JSON at line 2, column 3: expected a property name in double quotes, found / (JSON has no comments)",
+      "not valid JSON at line 2, column 3: expected a property name in double quotes, found '/' (JSON has no comments)",
     ],
     ['{\n  "orders": [\n', "not valid JSON at line 3, column 1: expected a value, found the end of the file"],
     ['{"a": "line\nbreak"}', "not valid JSON at line 1, column 12: a string is not closed before the end of its line"],
-    ['{"a": 1} {"b": 2}', 'not valid JSON at line 1, column 10: more after the JSON value: found "{"'],
-    ['{"a": tru}', 'not valid JSON at line 1, column 10: expected "true", found "}"'],
+    ['{"a": 1} {"b": 2}', "not valid JSON at line 1, column 10: more after the JSON value: found '{'"],
+    ['{"a": tru}', "not valid JSON at line 1, column 10: expected 'true', found '}'"],
     ["", 'the file is empty: it must hold one JSON object, such as {"orders": []}'],
     [
       "[]",

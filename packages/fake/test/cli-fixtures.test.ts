@@ -151,7 +151,7 @@ describe("dispatch-fake --fixtures FILE", () => {
     const flag = runCli(["--port", "0", "--quiet", "--fixtures", broken], { DISPATCH_FAKE_FIXTURES: bad });
     expect(await flag.exited).toEqual({ code: 1, signal: null });
     expect(flag.stderr()).toBe(
-      `dispatch-fake: Failed to load the fixtures ${broken}: not valid JSON at line 1, column 3: expected a property name in double quotes, found "n"\n`,
+      `dispatch-fake: Failed to load the fixtures ${broken}: not valid JSON at line 1, column 3: expected a property name in double quotes, found 'n'\n`,
     );
 
     const list = join(dir, "list.json");

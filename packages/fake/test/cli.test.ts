@@ -375,7 +375,15 @@ describe.concurrent("dispatch-fake serve: what users of other mock servers reach
     const cli = runCli(["--port", "0", "--empty", "--log-format", "json"]);
     await cli.waitFor(/\}\n/);
     const start = JSON.parse(cli.stdout().split("\n")[0] ?? "");
-    expect(start).toMatchObject({ message: expect.stringMatching(/^Dispatch fake listening on /), token: "dev-token" });
+    expect(start).toMatchObject({
+      message: expect.stringMatching(/^Dispatch fake listening on /),
+      token: "dev-token",
+      // The settings that change the answers: none set here.
+      seed: null,
+      frozenAt: null,
+      latencyMs: 0,
+      rateLimit: null,
+    });
     const url: string = start.url;
     const res = await fetch(`${url}/v2/orders`, { method: "POST", headers: { authorization: "Bearer dev-token" } });
     await cli.waitFor(/"status":\d+/);

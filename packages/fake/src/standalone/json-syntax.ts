@@ -21,9 +21,9 @@ class Stop {
 function named(ch: string | undefined): string {
   if (ch === undefined) return "the end of the file";
   if (ch === "\n" || ch === "\r") return "the end of the line";
-  if (ch === "'") return "' (JSON strings take double quotes)";
-  if (ch === "/") return "/ (JSON has no comments)";
-  return JSON.stringify(ch);
+  if (ch === "'") return '"\'" (JSON strings take double quotes)';
+  if (ch === "/") return "'/' (JSON has no comments)";
+  return ch < " " ? JSON.stringify(ch) : `'${ch}'`;
 }
 
 /** A reader of one JSON text that stops (throws {@link Stop}) at its first mistake. */
@@ -37,7 +37,7 @@ function reader(text: string) {
   };
   const literal = (word: string) => {
     for (const ch of word) {
-      if (text[at] !== ch) stop(`${JSON.stringify(word)}`);
+      if (text[at] !== ch) stop(`'${word}'`);
       at++;
     }
   };
@@ -73,7 +73,8 @@ function reader(text: string) {
     }
     for (;;) {
       space();
-      if (text[at] === close) throw new Stop(at, `a comma before ${close}: JSON takes no comma after the last ${what}`);
+      if (text[at] === close)
+        throw new Stop(at, `a comma before '${close}': JSON takes no comma after the last ${what}`);
       item();
       space();
       if (text[at] === ",") {
@@ -84,7 +85,7 @@ function reader(text: string) {
         at++;
         return;
       }
-      stop(`"," or "${close}" after ${what === "item" ? "an item" : "a property's value"}`);
+      stop(`',' or '${close}' after ${what === "item" ? "an item" : "a property's value"}`);
     }
   };
   const value = (): void => {
@@ -97,7 +98,7 @@ function reader(text: string) {
           if (text[at] !== '"') stop("a property name in double quotes");
           string();
           space();
-          if (text[at] !== ":") stop('":" after a property name');
+          if (text[at] !== ":") stop("':' after a property name");
           at++;
           value();
         },
