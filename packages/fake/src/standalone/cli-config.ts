@@ -166,7 +166,7 @@ export type CliRequest =
   | { command: "serve"; config: ServeConfig; warnings: string[] }
   | { command: "error"; errors: string[] };
 
-export const COMMANDS = ["serve", "conformance"];
+const COMMANDS = ["serve", "conformance"];
 
 /** A message about a value the user set: `--latency -5: must be … (for example --latency 200)`. */
 function problemOf(name: OptionName, fromEnv: boolean, value: string, problem: string): string {
