@@ -150,7 +150,17 @@ describe("dispatch-fake --fixtures FILE", () => {
 
     const flag = runCli(["--port", "0", "--quiet", "--fixtures", broken], { DISPATCH_FAKE_FIXTURES: bad });
     expect(await flag.exited).toEqual({ code: 1, signal: null });
-    expect(flag.stderr()).toMatch(new RegExp(`^dispatch-fake: Failed to load the fixtures ${broken}: .*JSON.*\\n$`));
+    expect(flag.stderr()).toBe(
+      `dispatch-fake: Failed to load the fixtures ${broken}: not valid JSON at line 1, column 3: expected a property name in double quotes, found 'n'\n`,
+    );
+
+    const list = join(dir, "list.json");
+    writeFileSync(list, JSON.stringify([{ orders: [] }]));
+    const array = runCli(["--port", "0", "--quiet", "--fixtures", list]);
+    expect(await array.exited).toEqual({ code: 1, signal: null });
+    expect(array.stderr()).toBe(
+      `dispatch-fake: Failed to load the fixtures ${list}: the file must hold one JSON object (of organizations, workspaces, routes, orders, webhooks), it holds an array\n`,
+    );
   });
 
   it("begins a new state file with the fixtures; once the file exists, it decides and --fixtures is ignored", async () => {

@@ -263,12 +263,13 @@ describe.concurrent("dispatch-fake serve --state", { timeout: 120_000 }, () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
-  it("stops before serving when the file cannot be created", async () => {
-    const file = join(freshDir(), "no-such-dir", "state.json");
+  it("stops before serving when the file's folder does not exist, naming --state", async () => {
+    const folder = join(freshDir(), "no-such-dir");
+    const file = join(folder, "state.json");
     const cli = runCli(["--port", "0", "--state", file]);
     expect(await cli.exited).toEqual({ code: 1, signal: null });
     expect(cli.stderr()).toBe(
-      `dispatch-fake: Failed to use the state file ${file}: ENOENT: no such file or directory, open '${file}.lock'\n`,
+      `dispatch-fake: --state ${file}: the folder ${folder} does not exist (create it first, or give a file in an existing folder)\n`,
     );
     expect(cli.stdout()).toBe("");
   });

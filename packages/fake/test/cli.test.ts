@@ -53,6 +53,8 @@ describe.concurrent("dispatch-fake serve", () => {
       "  token:     cli-token",
       "  workspace: Main uuid=591c8dd8-cd65-47c9-b8ed-16a25ac30b60 workspaceId=1001",
       "  demo data: 24 orders and 3 routes for 2026-11-23",
+      "  seed:      1",
+      "  clock:     frozen at 2026-11-23T08:00:00.000Z (POST /_fake/clock/advance moves it)",
       ...endpoints.map((line, i) => `${i === 0 ? "  control:   " : "             "}${line}`),
       `  try:       curl -H "Authorization: Bearer cli-token" ${url}/v2/workspaces`,
       "  stop:      Ctrl-C or SIGTERM",
@@ -142,19 +144,39 @@ describe.concurrent("dispatch-fake serve", () => {
     try {
       const cli = runCli(["serve", "--port", String(port)]);
       expect(await cli.exited).toEqual({ code: 1, signal: null });
-      expect(cli.stderr()).toBe(`dispatch-fake: port ${port} is already in use (try --port 0 or another port)\n`);
+      expect(cli.stderr()).toBe(
+        `dispatch-fake: --port ${port}: the port is already in use (try --port 0 or another port)\n`,
+      );
       expect(cli.stdout()).toBe("");
     } finally {
       await new Promise((resolve) => blocker.close(resolve));
     }
   });
 
-  it("refuses an unknown command with the usage, exit code 2", async () => {
-    const cli = runCli(["start"]);
+  it("refuses a wrong command line in one line per problem and one line pointing to --help, exit code 2", async () => {
+    const cli = runCli(["start", "--prot", "4011"]);
     expect(await cli.exited).toEqual({ code: 2, signal: null });
-    expect(cli.stderr()).toMatch(
-      /^dispatch-fake: unknown command "start" \(the commands are serve, the default, and conformance\)\n\nUsage: /,
+    expect(cli.stderr()).toBe(
+      "dispatch-fake: unknown option --prot; did you mean --port?\n" +
+        "dispatch-fake: unknown command start (the commands are serve, the default, and conformance)\n" +
+        "Run dispatch-fake --help for every option.\n",
     );
+    expect(cli.stdout()).toBe("");
+  });
+
+  it("refuses a --host that is no address before using it, and one whose name does not resolve, in one line", async () => {
+    const invalid = runCli(["--host", "999.1.1.1"]);
+    const unresolved = runCli(["--port", "0"], { DISPATCH_FAKE_HOST: "no.such.host.invalid" });
+    expect(await invalid.exited).toEqual({ code: 2, signal: null });
+    expect(invalid.stderr()).toBe(
+      "dispatch-fake: --host 999.1.1.1: is not an IP address: an IPv4 address is 4 numbers from 0 to 255 (for example --host 127.0.0.1)\n" +
+        "Run dispatch-fake --help for every option.\n",
+    );
+    expect(await unresolved.exited).toEqual({ code: 1, signal: null });
+    expect(unresolved.stderr()).toBe(
+      "dispatch-fake: DISPATCH_FAKE_HOST=no.such.host.invalid: no such host name here; give an IP address such as 127.0.0.1, or a name this machine resolves such as localhost\n",
+    );
+    expect(unresolved.stdout()).toBe("");
   });
 });
 
@@ -353,7 +375,15 @@ describe.concurrent("dispatch-fake serve: what users of other mock servers reach
     const cli = runCli(["--port", "0", "--empty", "--log-format", "json"]);
     await cli.waitFor(/\}\n/);
     const start = JSON.parse(cli.stdout().split("\n")[0] ?? "");
-    expect(start).toMatchObject({ message: expect.stringMatching(/^Dispatch fake listening on /), token: "dev-token" });
+    expect(start).toMatchObject({
+      message: expect.stringMatching(/^Dispatch fake listening on /),
+      token: "dev-token",
+      // The settings that change the answers: none set here.
+      seed: null,
+      frozenAt: null,
+      latencyMs: 0,
+      rateLimit: null,
+    });
     const url: string = start.url;
     const res = await fetch(`${url}/v2/orders`, { method: "POST", headers: { authorization: "Bearer dev-token" } });
     await cli.waitFor(/"status":\d+/);
@@ -420,7 +450,10 @@ describe.concurrent("dispatch-fake serve: what users of other mock servers reach
 
     const wrong = runCli([], { DISPATCH_FAKE_EMPTY: "maybe" });
     expect(await wrong.exited).toEqual({ code: 2, signal: null });
-    expect(wrong.stderr()).toMatch(/^dispatch-fake: DISPATCH_FAKE_EMPTY must be true or false, got maybe\n/);
+    expect(wrong.stderr()).toBe(
+      "dispatch-fake: DISPATCH_FAKE_EMPTY=maybe: must be true or false (or 1 or 0) (for example DISPATCH_FAKE_EMPTY=true)\n" +
+        "Run dispatch-fake --help for every option.\n",
+    );
     for (const cli of [fromEnv, flagWins]) {
       cli.child.kill("SIGTERM");
       expect(await cli.exited).toEqual({ code: 0, signal: null });
@@ -449,9 +482,12 @@ describe.concurrent("dispatch-fake serve: what users of other mock servers reach
     }
   });
 
-  it("--latency MS delays every API call (not /_fake/), --rate-limit N/SECONDS answers 429 with Retry-After", async () => {
+  it("--latency MS delays every API call (not /_fake/), --rate-limit N/SECONDS answers 429 with Retry-After; the start lines say both", async () => {
     const cli = runCli(["--port", "0", "--empty", "--quiet", "--latency", "300", "--rate-limit", "1/30"]);
     const url = urlOf(await cli.waitFor(/stop: .*\n/));
+    expect(cli.stdout()).toContain(
+      "  latency:   300 ms before every API answer\n  rate:      1 API call per token per 30 s, then 429\n",
+    );
     const timed = async (path: string, init?: RequestInit) => {
       const start = performance.now();
       const res = await fetch(`${url}${path}`, init);
@@ -471,17 +507,13 @@ describe.concurrent("dispatch-fake serve: what users of other mock servers reach
     cli.child.kill("SIGTERM");
     expect(await cli.exited).toEqual({ code: 0, signal: null });
 
-    for (const [args, message] of [
-      [["--latency=-5"], "--latency must be a whole number of milliseconds 0-600000, got -5"],
-      [
-        ["--rate-limit", "100"],
-        "--rate-limit must be N/SECONDS with N at least 1 and SECONDS above 0, such as 100/1, got 100",
-      ],
-    ] as const) {
-      const wrong = runCli([...args]);
-      expect(await wrong.exited).toEqual({ code: 2, signal: null });
-      expect(wrong.stderr()).toContain(`dispatch-fake: ${message}\n`);
-    }
+    // Every message of a wrong value: test/cli-config.test.ts, in process.
+    const wrong = runCli(["--latency", "-5"]);
+    expect(await wrong.exited).toEqual({ code: 2, signal: null });
+    expect(wrong.stderr()).toBe(
+      "dispatch-fake: --latency -5: must be a whole number of milliseconds, 0 to 600000 (for example --latency 200)\n" +
+        "Run dispatch-fake --help for every option.\n",
+    );
   });
 
   it("serves openapi.yaml and control-openapi.yaml at stable paths, byte for byte, and lists them on GET /", async () => {

@@ -93,3 +93,19 @@ describe("the standalone server over plain HTTP", () => {
     expect(unknownControl.status).toBe(404);
   });
 });
+
+describe("the standalone server on an IPv6 address", () => {
+  it("writes its URL with the address in brackets, and answers there", async () => {
+    const v6 = await startServer(createFake({ baseUrl: "http://[::1]:0", token: "dev-token" }), {
+      port: 0,
+      host: "::1",
+    });
+    try {
+      expect(v6.url).toMatch(/^http:\/\/\[::1\]:\d+$/);
+      const res = await fetch(`${v6.url}/v2/workspaces`, { headers: { authorization: "Bearer dev-token" } });
+      expect(res.status).toBe(200);
+    } finally {
+      await v6.close();
+    }
+  });
+});

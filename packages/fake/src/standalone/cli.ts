@@ -4,9 +4,8 @@
  * data. `serve` is the default command; `dispatch-fake conformance --base-url URL --token TOKEN` checks a server
  * against the contract: an alias of `dispatch-conformance` (@dispatchkit/conformance).
  */
-import { readFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { conformanceCommand } from "@dispatchkit/conformance";
 import type { Fixtures } from "../control/fixtures.js";
 import { DomainError } from "../domain/errors.js";
@@ -14,9 +13,11 @@ import { createFake } from "../fake.js";
 import type { Fake } from "../fake-api.js";
 import { runtimeOf } from "../runtime.js";
 import { writeFileAtomically } from "./atomic-file.js";
+import { checkOnMachine, listenProblem } from "./cli-checks.js";
+import { readConfig, type ServeConfig } from "./cli-config.js";
 import { CONSOLE_PATH } from "./console-page.js";
 import { seedDemoData } from "./demo.js";
-import { DEFAULT_SERVER_TOKEN } from "./home.js";
+import { readFixturesFile } from "./fixtures-file.js";
 import { type RequestLogEntry, type RunningServer, startServer } from "./server.js";
 import {
   applyStateFile,
@@ -30,7 +31,7 @@ import {
   SAVE_DEBOUNCE_MS,
   type StateSaver,
 } from "./state-file.js";
-import { formatStateFile } from "./state-file-format.js";
+import { formatStateFile, type StateFile } from "./state-file-format.js";
 
 const usage = `Usage: dispatch-fake [serve] [--port 4010] [--host 127.0.0.1] [--token dev-token] [--seed 1] [--now ISO-INSTANT] [--empty] [--fixtures FILE] [--state FILE] [--allow-origin ORIGIN]... [--allow-host NAME]... [--quiet] [--log-format text|json] [--latency MS] [--rate-limit N/SECONDS]
 
@@ -42,6 +43,7 @@ Every option can also be set by the environment variable after it (the option wi
   --seed   seed of every generated id (tokens it      default 1                DISPATCH_FAKE_SEED
            mints and webhook secrets are random)
   --now    freeze the clock at this instant           default: real time       DISPATCH_FAKE_NOW
+           (an ISO instant with its zone: 2026-11-23T08:00:00Z)
   --empty  start without the demo orders and routes                            DISPATCH_FAKE_EMPTY=true
   --fixtures  start with the data of this JSON file instead of the demo data:  DISPATCH_FAKE_FIXTURES
            organizations and their tokens, workspaces, routes, orders, webhook
@@ -64,126 +66,31 @@ Every option can also be set by the environment variable after it (the option wi
            SECONDS on the fake's clock, then 429 RATE_LIMITED with Retry-After; default no limit
 One log line per request on stdout: time, method, path, status, duration, request id.
 SIGINT (Ctrl-C) or SIGTERM stops it: no new connections, requests in flight finish, exit code 0.
+Exit code 2: a wrong option or DISPATCH_FAKE_ variable; 1: it could not start (a --host name that does not resolve,
+a --state folder that does not exist, a file it cannot load, a port in use).
 
        dispatch-fake conformance --base-url URL --token TOKEN [--only PATTERN] [--json] [--timeout MS]
 
 Checks any server that claims to implement the API against the contract (dispatch-fake conformance --help).`;
 
-const COMMANDS = ["serve", "conformance"];
+/** Exit codes: 1 the server could not run, 2 the command line (or a `DISPATCH_FAKE_` variable) is wrong. */
+const EXIT_CANNOT_RUN = 1;
+const EXIT_USAGE = 2;
 
-/** Exit codes: 1 the server could not run, 2 the command line is wrong. */
-function fail(message: string): never {
-  console.error(`dispatch-fake: ${message}\n\n${usage}`);
-  process.exit(2);
+/** Problems of the command line, each one line, then where the usage is: the usage itself is `--help`'s. */
+function usageErrors(errors: readonly string[]): never {
+  for (const error of errors) console.error(`dispatch-fake: ${error}`);
+  console.error("Run dispatch-fake --help for every option.");
+  process.exit(EXIT_USAGE);
 }
 
-/** The environment variable of each option: `--allow-origin` is `DISPATCH_FAKE_ALLOW_ORIGIN`. */
-const envName = (option: string) => `DISPATCH_FAKE_${option.toUpperCase().replaceAll("-", "_")}`;
-
-/** The options of `serve`, each with its default (none: unset unless given). */
-const OPTIONS = {
-  port: { type: "string", default: "4010" },
-  host: { type: "string", default: "127.0.0.1" },
-  token: { type: "string", default: DEFAULT_SERVER_TOKEN },
-  seed: { type: "string", default: "1" },
-  now: { type: "string" },
-  empty: { type: "boolean", default: false },
-  fixtures: { type: "string" },
-  state: { type: "string" },
-  "allow-origin": { type: "string", multiple: true },
-  "allow-host": { type: "string", multiple: true },
-  quiet: { type: "boolean", default: false },
-  "log-format": { type: "string", default: "text" },
-  latency: { type: "string", default: "0" },
-  "rate-limit": { type: "string" },
-} as const;
-
-type OptionName = keyof typeof OPTIONS;
-
-function parse() {
-  // No defaults here: an option not given falls back to its environment variable, then to its default.
-  return parseArgs({
-    options: {
-      ...Object.fromEntries(
-        Object.entries(OPTIONS).map(([name, option]) => [
-          name,
-          { type: option.type, ...("multiple" in option ? { multiple: true } : {}) },
-        ]),
-      ),
-      help: { type: "boolean", short: "h", default: false },
-    },
-    allowPositionals: true,
-    strict: true,
-    tokens: true,
-  });
+/** A problem that stops the server before it serves: one line, exit code 1. */
+function cannotRun(message: string): never {
+  console.error(`dispatch-fake: ${message}`);
+  process.exit(EXIT_CANNOT_RUN);
 }
 
-/** A boolean environment variable: true/1/yes or false/0/no (any case); anything else stops the command. */
-function envBoolean(name: string, value: string): boolean {
-  const v = value.trim().toLowerCase();
-  if (["true", "1", "yes"].includes(v)) return true;
-  if (["false", "0", "no", ""].includes(v)) return false;
-  fail(`${name} must be true or false, got ${value}`);
-}
-
-/**
- * The options as given: each from the command line, else from its environment variable, else its default. `given`
- * names those set by either (the state file's check of what it overrides).
- */
-function resolveOptions(values: Record<string, unknown>, env: NodeJS.ProcessEnv) {
-  const given = new Set<OptionName>();
-  const resolved: Record<string, unknown> = {};
-  for (const [name, option] of Object.entries(OPTIONS) as [OptionName, (typeof OPTIONS)[OptionName]][]) {
-    const fromEnv = env[envName(name)];
-    if (values[name] !== undefined) {
-      resolved[name] = values[name];
-      given.add(name);
-    } else if (fromEnv !== undefined && fromEnv !== "") {
-      resolved[name] =
-        option.type === "boolean"
-          ? envBoolean(envName(name), fromEnv)
-          : "multiple" in option
-            ? fromEnv
-                .split(",")
-                .map((v) => v.trim())
-                .filter((v) => v !== "")
-            : fromEnv;
-      given.add(name);
-    } else {
-      resolved[name] = "default" in option ? option.default : undefined;
-    }
-  }
-  return {
-    given,
-    values: resolved as {
-      port: string;
-      host: string;
-      token: string;
-      seed: string;
-      now: string | undefined;
-      empty: boolean;
-      fixtures: string | undefined;
-      state: string | undefined;
-      "allow-origin": string[] | undefined;
-      "allow-host": string[] | undefined;
-      quiet: boolean;
-      "log-format": string;
-      latency: string;
-      "rate-limit": string | undefined;
-    },
-  };
-}
-
-/** `N/SECONDS` (`100/1`, `5/0.5`) as the fake's rate limit. */
-function parseRateLimit(text: string): { requests: number; perSeconds: number } {
-  const match = /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(text.trim());
-  const requests = Number(match?.[1]);
-  const perSeconds = Number(match?.[2]);
-  if (!match || requests < 1 || perSeconds <= 0) {
-    fail(`--rate-limit must be N/SECONDS with N at least 1 and SECONDS above 0, such as 100/1, got ${text}`);
-  }
-  return { requests, perSeconds };
-}
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The request log: one line per request on stdout, as text or JSON. */
 function requestLogger(format: "text" | "json"): (entry: RequestLogEntry) => void {
@@ -211,17 +118,6 @@ function saveAfter(saver: StateSaver, readsMayChangeNow: () => boolean): (read?:
   };
 }
 
-/** A fixtures file parsed as JSON (checked by createFake); one it cannot read or parse stops the server. */
-function readFixtures(path: string): Fixtures {
-  try {
-    return JSON.parse(readFileSync(path, "utf8")) as Fixtures;
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    console.error(`dispatch-fake: Failed to load the fixtures ${path}: ${reason}`);
-    process.exit(1);
-  }
-}
-
 /** How many records of each list fixtures hold, for the start lines. */
 function counts(fixtures: Fixtures | undefined) {
   return {
@@ -231,15 +127,6 @@ function counts(fixtures: Fixtures | undefined) {
     orders: fixtures?.orders?.length ?? 0,
     webhooks: fixtures?.webhooks?.length ?? 0,
   };
-}
-
-/** One line for an error of `listen` a user can act on, instead of a stack trace. */
-function listenProblem(error: unknown, host: string, port: number): string | undefined {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === "EADDRINUSE") return `port ${port} is already in use (try --port 0 or another port)`;
-  if (code === "EACCES") return `port ${port} needs more privileges (try a port above 1023, or --port 0)`;
-  if (code === "EADDRNOTAVAIL") return `cannot bind ${host}: no such interface on this machine (try --host 127.0.0.1)`;
-  return undefined;
 }
 
 /**
@@ -272,214 +159,251 @@ function stopOnSignals(
   process.on("SIGTERM", stop);
 }
 
-async function main() {
-  // `conformance` is @dispatchkit/conformance's command, which parses its own options.
-  if (process.argv[2] === "conformance") {
-    process.exitCode = await conformanceCommand(process.argv.slice(3), "dispatch-fake conformance");
-    return;
-  }
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse();
-  } catch (error) {
-    fail(error instanceof Error ? error.message : String(error));
-  }
-  const { positionals } = parsed;
-  if (parsed.values.help) {
-    console.log(usage);
-    return;
-  }
-  const [command = "serve", ...extra] = positionals;
-  if (!COMMANDS.includes(command))
-    fail(`unknown command "${command}" (the commands are serve, the default, and conformance)`);
-  if (extra.length > 0) fail(`unexpected argument "${extra[0]}"`);
-  const { values, given } = resolveOptions(parsed.values, process.env);
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    fail(`--port must be an integer 0-65535, got ${values.port}`);
-  const seed = Number(values.seed);
-  if (!Number.isInteger(seed)) fail(`--seed must be an integer, got ${values.seed}`);
-  for (const origin of values["allow-origin"] ?? []) {
-    let valid = origin === "*";
-    try {
-      valid ||= new URL(origin).origin !== "null";
-    } catch {}
-    if (!valid) fail(`--allow-origin must be an origin such as http://localhost:5173 (or *), got ${origin}`);
-  }
-  if (values.host === "0.0.0.0" || values.host === "::") {
-    console.error(
-      `dispatch-fake: listening on every interface (--host ${values.host}): the control endpoints under /_fake/ take no token, so anyone who reaches this machine can reset the fake, read its journal and mint tokens`,
-    );
-  }
-  if (values.now !== undefined && !Number.isFinite(Date.parse(values.now))) fail(`--now must be an ISO instant`);
-  const logFormat = values["log-format"];
-  if (logFormat !== "text" && logFormat !== "json") fail(`--log-format must be text or json, got ${logFormat}`);
-  const latencyMs = Number(values.latency);
-  if (!Number.isInteger(latencyMs) || latencyMs < 0 || latencyMs > 600_000) {
-    fail(`--latency must be a whole number of milliseconds 0-600000, got ${values.latency}`);
-  }
-  const rateLimit = values["rate-limit"] === undefined ? undefined : parseRateLimit(values["rate-limit"]);
+/** An address as a URL writes it: an IPv6 address in brackets. */
+const urlHost = (host: string) => (isIP(host) === 6 ? `[${host}]` : host);
 
-  // A state file that exists decides the seed, the token and the clock; one that cannot be used stops the server.
-  const statePath = values.state !== undefined ? resolve(values.state) : undefined;
-  let stored: ReturnType<typeof readStateFile>;
-  if (statePath !== undefined) {
-    // One server per state file: a second one would overwrite the first one's saves.
-    try {
-      const lock = lockStateFile(statePath);
-      process.on("exit", () => lock.release());
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      console.error(`dispatch-fake: Failed to use the state file ${statePath}: ${reason}`);
-      process.exit(1);
-    }
-    try {
-      stored = readStateFile(statePath);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      console.error(`dispatch-fake: Failed to load the state file ${statePath}: ${reason}; it is left untouched`);
-      process.exit(1);
-    }
-    const ignored = (["seed", "token", "now", "empty", "fixtures"] as const).filter((name) => given.has(name));
-    if (stored && ignored.length > 0) {
-      // An option set by its environment variable is named by the variable: that is where the user looks.
-      const flags: Record<string, unknown> = parsed.values;
-      const names = ignored.map((n) => (flags[n] === undefined ? envName(n) : `--${n}`));
-      console.error(`dispatch-fake: ${names.join(", ")} ignored: the state file decides them`);
-    }
+/**
+ * The state file of `--state`, locked for this server (one server per file), and what it holds when it exists; one
+ * that cannot be used stops the server. An existing file decides the seed, the token and the clock: the options it
+ * overrides are named, each by where the user set it (its flag, or its variable: that is where they look).
+ */
+function openStateFile(config: ServeConfig) {
+  if (config.state === undefined) return { statePath: undefined, stored: undefined };
+  const statePath = resolve(config.state);
+  try {
+    const lock = lockStateFile(statePath);
+    process.on("exit", () => lock.release());
+  } catch (error) {
+    cannotRun(`Failed to use the state file ${statePath}: ${reasonOf(error)}`);
   }
-  const frozen = stored ? stored.clock.mode === "frozen" : values.now !== undefined;
-  const now = stored ? (frozen ? stored.clock.now : undefined) : values.now;
-  // Fixtures start a fresh fake: a state file that exists holds the data already (it began with them, if given).
-  const fixturesPath = values.fixtures !== undefined && !stored ? resolve(values.fixtures) : undefined;
-  const fixtures = fixturesPath === undefined ? undefined : readFixtures(fixturesPath);
+  let stored: ReturnType<typeof readStateFile>;
+  try {
+    stored = readStateFile(statePath);
+  } catch (error) {
+    cannotRun(`Failed to load the state file ${statePath}: ${reasonOf(error)}; it is left untouched`);
+  }
+  const ignored = (["seed", "token", "now", "empty", "fixtures"] as const).flatMap((name) =>
+    config.given[name] ? [config.given[name].name] : [],
+  );
+  if (stored && ignored.length > 0) {
+    console.error(`dispatch-fake: ${ignored.join(", ")} ignored: the state file decides them`);
+  }
+  return { statePath, stored };
+}
+
+/** The fixtures of `--fixtures` when the server starts fresh (a state file that exists holds the data already). */
+function openFixtures(config: ServeConfig, stored: StateFile | undefined) {
+  if (config.fixtures === undefined || stored) return { fixturesPath: undefined, fixtures: undefined };
+  const fixturesPath = resolve(config.fixtures);
+  const read = readFixturesFile(fixturesPath);
+  if ("problem" in read) cannotRun(`Failed to load the fixtures ${fixturesPath}: ${read.problem}`);
+  return { fixturesPath, fixtures: read.fixtures };
+}
+
+/** The fake the server serves: from the state file, the fixtures, or fresh; a fixtures file with problems stops it. */
+function buildFake(config: ServeConfig, stored: StateFile | undefined, fixtures: Loaded["fixtures"]) {
+  const now = stored ? (stored.clock.mode === "frozen" ? stored.clock.now : undefined) : config.now;
   let fake: Fake;
   try {
     fake = createFake({
-      baseUrl: `http://${values.host}:${port}`,
-      token: stored?.token ?? values.token,
-      seed: stored?.seed ?? seed,
+      baseUrl: `http://${urlHost(config.host)}:${config.port}`,
+      token: stored?.token ?? config.token,
+      seed: stored?.seed ?? config.seed,
       // A server others can reach must not mint tokens and secrets that its seed (1 by default) gives away.
       secrets: "random",
       ...(now !== undefined ? { now } : {}),
-      ...(rateLimit ? { rateLimit } : {}),
+      ...(config.rateLimit ? { rateLimit: config.rateLimit } : {}),
       ...(fixtures !== undefined ? { fixtures } : {}),
     });
   } catch (error) {
-    if (!(error instanceof DomainError) || fixturesPath === undefined) throw error;
+    if (!(error instanceof DomainError) || fixtures === undefined) throw error;
     // Every problem on a line of its own: a file may have many.
     const problems = (error.details ?? []).map(({ path, message }) => `\n  ${path}: ${message}`).join("");
-    console.error(`dispatch-fake: Failed to load the fixtures ${fixturesPath}:${problems || ` ${error.message}`}`);
-    process.exit(1);
+    cannotRun(`Failed to load the fixtures ${resolve(config.fixtures ?? "")}:${problems || ` ${error.message}`}`);
   }
   if (stored) applyStateFile(fake, stored);
-  const demo = values.empty || stored || fixtures !== undefined ? undefined : await seedDemoData(fake);
-  let saver: StateSaver | undefined;
+  return fake;
+}
+
+/** The saver of the state file; a missing file is created at once, so a path it cannot write stops it now. */
+function startSaving(fake: Fake, statePath: string, stored: StateFile | undefined, config: ServeConfig) {
+  const options = {
+    seed: stored?.seed ?? config.seed,
+    frozen: stored ? stored.clock.mode === "frozen" : config.now !== undefined,
+  };
+  let written = stored;
+  if (!written) {
+    written = captureStateFile(fake, options);
+    try {
+      writeFileAtomically(statePath, formatStateFile(written));
+    } catch (error) {
+      cannotRun(`Failed to create the state file ${statePath}: ${reasonOf(error)}`);
+    }
+  }
   // A save writes the live records into text in slices: changes wait meanwhile, reads are answered in between.
   const changes = createChangeGate();
-  if (statePath !== undefined) {
-    const options = { seed: stored?.seed ?? seed, frozen };
-    let written = stored;
-    // A missing file is created at once, so a path that cannot be written stops the server before it serves.
-    if (!written) {
-      written = captureStateFile(fake, options);
-      try {
-        writeFileAtomically(statePath, formatStateFile(written));
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        console.error(`dispatch-fake: Failed to create the state file ${statePath}: ${reason}`);
-        process.exit(1);
-      }
-    }
-    saver = createStateSaver({
-      path: statePath,
-      capture: () => captureStateFile(fake, options, { copy: false }),
-      report: (message) => console.error(`dispatch-fake: ${message}`),
-      written,
-      gate: changes,
-      readsMayChange: () => readsMayChange(fake),
-      // The records are stringified and written on a worker thread: this thread only copies them over.
-      writer: createWorkerWriter,
-    });
-  }
-  let running: RunningServer;
+  const saver = createStateSaver({
+    path: statePath,
+    capture: () => captureStateFile(fake, options, { copy: false }),
+    report: (message) => console.error(`dispatch-fake: ${message}`),
+    written,
+    gate: changes,
+    readsMayChange: () => readsMayChange(fake),
+    // The records are stringified and written on a worker thread: this thread only copies them over.
+    writer: createWorkerWriter,
+  });
+  return { saver, changes };
+}
+
+/** Listen as configured; an error of `listen` a user can act on stops it in one line. */
+async function listen(fake: Fake, config: ServeConfig, saving: ReturnType<typeof startSaving> | undefined) {
   try {
-    running = await startServer(fake, {
-      port,
-      host: values.host,
-      allowOrigins: values["allow-origin"] ?? [],
-      allowHosts: values["allow-host"] ?? [],
-      latencyMs,
+    return await startServer(fake, {
+      port: config.port,
+      host: config.host,
+      allowOrigins: config.allowOrigins,
+      allowHosts: config.allowHosts,
+      latencyMs: config.latencyMs,
       // A large scheduling run must not hold up other clients' requests.
       schedulingWorker: true,
-      ...(values.quiet ? {} : { onRequest: requestLogger(logFormat) }),
-      ...(saver
+      ...(config.quiet ? {} : { onRequest: requestLogger(config.logFormat) }),
+      ...(saving
         ? {
-            onActivity: saveAfter(saver, () => readsMayChange(fake)),
-            changes,
+            onActivity: saveAfter(saving.saver, () => readsMayChange(fake)),
+            changes: saving.changes,
             persistence: () => {
-              const { path, savedAt, error } = (saver as StateSaver).status();
+              const { path, savedAt, error } = saving.saver.status();
               return { stateFile: path, savedAt, error };
             },
           }
         : {}),
     });
   } catch (error) {
-    const problem = listenProblem(error, values.host, port);
+    const problem = listenProblem(error, config);
     if (!problem) throw error;
-    console.error(`dispatch-fake: ${problem}`);
-    process.exit(1);
+    cannotRun(problem);
   }
-  // With --log-format json every line of stdout is a JSON object, this one too.
-  const say = (message: string) =>
-    console.log(logFormat === "json" ? JSON.stringify({ time: new Date().toISOString(), message }) : message);
-  stopOnSignals(running, say, saver?.flush);
+}
 
+/** What the start lines say about the server: where it is, its data, and every setting that changes its answers. */
+interface Started {
+  url: string;
+  fake: Fake;
+  config: ServeConfig;
+  demo: Awaited<ReturnType<typeof seedDemoData>> | undefined;
+  fixturesPath: string | undefined;
+  fixtures: Loaded["fixtures"];
+  statePath: string | undefined;
+  stored: StateFile | undefined;
+}
+
+type Loaded = ReturnType<typeof openFixtures>;
+
+/** The settings that change the answers, as the start lines show them (none when all are at their defaults). */
+function settingsOf({ fake, config, stored }: Started) {
+  const seed = stored?.seed ?? config.seed;
+  return {
+    seed: stored || config.given.seed ? seed : undefined,
+    frozenAt: (stored ? stored.clock.mode === "frozen" : config.now !== undefined)
+      ? new Date(fake.clock.now()).toISOString()
+      : undefined,
+    latencyMs: config.latencyMs,
+    rateLimit: config.rateLimit,
+  };
+}
+
+/** The text start lines: where to reach it, its data, its settings, the control endpoints, how to try and stop it. */
+function startLines(started: Started): string[] {
+  const { url, fake, demo, fixturesPath, fixtures, statePath, stored } = started;
   const workspace = fake.workspaces[0];
-  const control = runtimeOf(fake)
-    .controlEndpoints()
-    .map(({ method, path }) => `${method} ${running.url}${path}`);
-  if (logFormat === "json") {
-    // One object, so a JSON-lines reader never meets a line of text.
-    console.log(
-      JSON.stringify({
-        time: new Date().toISOString(),
-        message: `Dispatch fake listening on ${running.url}`,
-        url: running.url,
-        console: `${running.url}${CONSOLE_PATH}`,
-        health: `${running.url}/_fake/health`,
-        token: fake.token,
-        workspace: workspace
-          ? { name: workspace.name, uuid: workspace.uuid, workspaceId: workspace.workspaceId }
-          : null,
-        demo: demo ?? null,
-        fixtures: fixturesPath === undefined ? null : { path: fixturesPath, ...counts(fixtures) },
-        state: statePath === undefined ? null : { path: statePath, loaded: stored !== undefined },
-      }),
-    );
-    return;
-  }
-  console.log(`Dispatch fake listening on ${running.url}`);
-  console.log(`  console:   ${running.url}${CONSOLE_PATH}`);
-  console.log(`  token:     ${fake.token}`);
+  const settings = settingsOf(started);
+  const lines = [
+    `Dispatch fake listening on ${url}`,
+    `  console:   ${url}${CONSOLE_PATH}`,
+    `  token:     ${fake.token}`,
+  ];
   if (workspace)
-    console.log(`  workspace: ${workspace.name} uuid=${workspace.uuid} workspaceId=${workspace.workspaceId}`);
-  if (demo) console.log(`  demo data: ${demo.orders} orders and ${demo.routes} routes for ${demo.date}`);
+    lines.push(`  workspace: ${workspace.name} uuid=${workspace.uuid} workspaceId=${workspace.workspaceId}`);
+  if (demo) lines.push(`  demo data: ${demo.orders} orders and ${demo.routes} routes for ${demo.date}`);
   if (fixturesPath !== undefined) {
     const loaded = Object.entries(counts(fixtures))
       .map(([list, count]) => `${count} ${count === 1 ? list.slice(0, -1) : list}`)
       .join(", ");
-    console.log(`  fixtures:  ${fixturesPath} (${loaded})`);
+    lines.push(`  fixtures:  ${fixturesPath} (${loaded})`);
   }
-  if (statePath !== undefined) console.log(`  state:     ${statePath} (${stored ? "loaded" : "created"})`);
-  control.forEach((line, i) => {
-    console.log(`${i === 0 ? "  control:   " : "             "}${line}`);
-  });
-  console.log(`  try:       curl -H "Authorization: Bearer ${fake.token}" ${running.url}/v2/workspaces`);
-  console.log(`  stop:      Ctrl-C or SIGTERM`);
+  if (statePath !== undefined) lines.push(`  state:     ${statePath} (${stored ? "loaded" : "created"})`);
+  if (settings.seed !== undefined) lines.push(`  seed:      ${settings.seed}`);
+  if (settings.frozenAt !== undefined) {
+    lines.push(`  clock:     frozen at ${settings.frozenAt} (POST /_fake/clock/advance moves it)`);
+  }
+  if (settings.latencyMs > 0) lines.push(`  latency:   ${settings.latencyMs} ms before every API answer`);
+  if (settings.rateLimit) {
+    const { requests, perSeconds } = settings.rateLimit;
+    lines.push(`  rate:      ${requests} API call${requests === 1 ? "" : "s"} per token per ${perSeconds} s, then 429`);
+  }
+  runtimeOf(fake)
+    .controlEndpoints()
+    .forEach(({ method, path }, i) => {
+      lines.push(`${i === 0 ? "  control:   " : "             "}${method} ${url}${path}`);
+    });
+  lines.push(`  try:       curl -H "Authorization: Bearer ${fake.token}" ${url}/v2/workspaces`);
+  lines.push("  stop:      Ctrl-C or SIGTERM");
+  return lines;
+}
+
+/** The start line of `--log-format json`: one object, so a JSON-lines reader never meets a line of text. */
+function startObject(started: Started) {
+  const { url, fake, demo, fixturesPath, fixtures, statePath, stored } = started;
+  const workspace = fake.workspaces[0];
+  const settings = settingsOf(started);
+  return {
+    time: new Date().toISOString(),
+    message: `Dispatch fake listening on ${url}`,
+    url,
+    console: `${url}${CONSOLE_PATH}`,
+    health: `${url}/_fake/health`,
+    token: fake.token,
+    workspace: workspace ? { name: workspace.name, uuid: workspace.uuid, workspaceId: workspace.workspaceId } : null,
+    demo: demo ?? null,
+    fixtures: fixturesPath === undefined ? null : { path: fixturesPath, ...counts(fixtures) },
+    state: statePath === undefined ? null : { path: statePath, loaded: stored !== undefined },
+    seed: settings.seed ?? null,
+    frozenAt: settings.frozenAt ?? null,
+    latencyMs: settings.latencyMs,
+    rateLimit: settings.rateLimit ?? null,
+  };
+}
+
+/** `dispatch-fake serve`: check the configuration on this machine, load the data, listen, say so. */
+async function serve(config: ServeConfig, warnings: readonly string[]) {
+  for (const warning of warnings) console.error(`dispatch-fake: ${warning}`);
+  const problems = await checkOnMachine(config);
+  if (problems.length > 0) cannotRun(problems.join("\ndispatch-fake: "));
+  const { statePath, stored } = openStateFile(config);
+  const { fixturesPath, fixtures } = openFixtures(config, stored);
+  const fake = buildFake(config, stored, fixtures);
+  const demo = config.empty || stored || fixtures !== undefined ? undefined : await seedDemoData(fake);
+  const saving = statePath === undefined ? undefined : startSaving(fake, statePath, stored, config);
+  const running = await listen(fake, config, saving);
+  // With --log-format json every line of stdout is a JSON object, this one too.
+  const json = config.logFormat === "json";
+  const say = (message: string) =>
+    console.log(json ? JSON.stringify({ time: new Date().toISOString(), message }) : message);
+  stopOnSignals(running, say, saving?.saver.flush);
+  const started = { url: running.url, fake, config, demo, fixturesPath, fixtures, statePath, stored };
+  console.log(json ? JSON.stringify(startObject(started)) : startLines(started).join("\n"));
+}
+
+async function main() {
+  const request = readConfig(process.argv.slice(2), process.env);
+  if (request.command === "help") console.log(usage);
+  else if (request.command === "error") usageErrors(request.errors);
+  else if (request.command === "conformance") {
+    process.exitCode = await conformanceCommand(request.args, "dispatch-fake conformance");
+  } else await serve(request.config, request.warnings);
 }
 
 main().catch((error: unknown) => {
   console.error(error);
-  process.exit(1);
+  process.exit(EXIT_CANNOT_RUN);
 });

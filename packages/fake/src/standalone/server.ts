@@ -3,7 +3,7 @@
  * plain HTTP, and with CORS so browser pages on other origins can call it too.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import { type AddressInfo, isIP, type Socket } from "node:net";
 import { healthBody } from "../control/health.js";
 import { CONTROL_PREFIX } from "../control/http.js";
 import { DomainError } from "../domain/errors.js";
@@ -627,7 +627,8 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
       driver.kick();
       resolve({
         server,
-        url: `http://${host}:${port}`,
+        // An IPv6 address in brackets, as a URL writes it (`http://[::1]:4010`).
+        url: `http://${isIP(host) === 6 ? `[${host}]` : host}:${port}`,
         close: ({ graceMs = 10_000 } = {}) => {
           closing ??= new Promise<void>((done, fail) => {
             driver.stop();
