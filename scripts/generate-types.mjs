@@ -6,6 +6,8 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
+import { parse } from "yaml";
+import { optionalDefaults, requestSideDocument } from "./request-types.mjs";
 
 const root = new URL("../", import.meta.url);
 const specUrl = new URL("openapi.yaml", root);
@@ -45,15 +47,24 @@ const BANNER = `/**
 
 `;
 
-const ast = await openapiTS(specUrl, {});
-const generated = BANNER + astToString(ast);
+/**
+ * The types of an OpenAPI document (a path of the repository) as callers write requests: a property with a
+ * `default` may be omitted in every request; every answer includes it (scripts/request-types.mjs).
+ */
+const typesOf = async (path) =>
+  astToString(
+    await openapiTS(requestSideDocument(parse(readFileSync(here(path), "utf8"))), {
+      transformProperty: optionalDefaults,
+    }),
+  );
+
+const generated = BANNER + (await typesOf("openapi.yaml"));
 
 emit("packages/sdk/src/generated/openapi.ts", generated);
 
 // Also generates packages/conformance/src/generated/contract-document.ts: the parts of openapi.yaml the
 // conformance suite validates answers with (each operation's declared statuses and their JSON body schemas,
 // and the component schemas), so `dispatch-conformance` works from an installed package without the repo.
-const { parse } = await import("yaml");
 const DOCUMENT_PATH = "packages/conformance/src/generated/contract-document.ts";
 const spec = parse(readFileSync(specUrl, "utf8"));
 const DROP = new Set([
@@ -120,9 +131,8 @@ emit(DOCUMENT_PATH, contractDocument);
 // Also generates packages/fake/src/control/generated/control-openapi.ts from packages/fake/control-openapi.yaml: the
 // control API's types, so its operations are typed from the document as the API's handlers are from openapi.yaml.
 {
-  const controlSpec = new URL("packages/fake/control-openapi.yaml", root);
   const controlBanner = BANNER.replace("from openapi.yaml", "from packages/fake/control-openapi.yaml");
-  const controlTypes = controlBanner + astToString(await openapiTS(controlSpec, {}));
+  const controlTypes = controlBanner + (await typesOf("packages/fake/control-openapi.yaml"));
   emit("packages/fake/src/control/generated/control-openapi.ts", controlTypes);
 }
 

@@ -1487,19 +1487,22 @@ export interface components {
              * @description Use as few routes as possible; the rest stay empty.
              * @default false
              */
-            minimizeRoutes: boolean;
+            minimizeRoutes?: boolean;
             /**
              * @description Balance the work across the routes used.
              * @default false
              */
-            balance: boolean;
-            /** @description Fixed cost of each route used, in seconds of travel (absent: 0): a route is used only when it saves more travel time than this (e.g. the travel worth a driver's day). A trade-off, unlike `minimizeRoutes`, which is a priority. */
+            balance?: boolean;
+            /**
+             * @description Fixed cost of each route used, in seconds of travel: a route is used only when it saves more travel time than this (e.g. the travel worth a driver's day). A trade-off, unlike `minimizeRoutes`, which is a priority.
+             * @default 0
+             */
             routeCost?: number;
             /**
              * @default car
              * @enum {string}
              */
-            travelMode: "car" | "bicycle";
+            travelMode?: "car" | "bicycle";
         };
         /** @description Schedule all: every `not_scheduled` order of `date` plus the orders on unlocked, unpublished routes of `date`, across those routes. */
         ScheduleAllRequest: {
