@@ -7,6 +7,7 @@ import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
 import { parse } from "yaml";
+import { idsOf, MINIMAL_DATE, minimalRequests, renderCall } from "./minimal-requests.mjs";
 import { optionalDefaults, requestSideDocument } from "./request-types.mjs";
 
 const root = new URL("../", import.meta.url);
@@ -134,6 +135,76 @@ emit(DOCUMENT_PATH, contractDocument);
   const controlBanner = BANNER.replace("from openapi.yaml", "from packages/fake/control-openapi.yaml");
   const controlTypes = controlBanner + (await typesOf("packages/fake/control-openapi.yaml"));
   emit("packages/fake/src/control/generated/control-openapi.ts", controlTypes);
+}
+
+// Also generates packages/sdk/test/generated/minimal-requests.ts and packages/fake/test/generated/
+// minimal-control-requests.ts: every operation of openapi.yaml (through the SDK's client) and of control-openapi.yaml
+// (through openapi-fetch on its generated paths), each variant of a `oneOf` body apart, with only what the document
+// requires (scripts/minimal-requests.mjs). `npm run typecheck` compiles them, so a request type that asks more than
+// the document requires (a `default:` once did) fails the build; the tests beside them send each request to the fake.
+{
+  const minimalFile = ({ from, imports, client, name, cases, test }) => {
+    const ids = idsOf(cases);
+    const entries = cases.map((c) => {
+      const lines = [`  {`, `    operationId: ${JSON.stringify(c.operationId)},`];
+      if (c.variant) lines.push(`    variant: ${JSON.stringify(c.variant)},`);
+      lines.push(`    send: (client, ids) => ${renderCall(c, "    ")},`, `  },`);
+      return lines.join("\n");
+    });
+    return `/**
+ * DO NOT EDIT: generated from ${from} by scripts/generate-types.mjs (npm run generate).
+ * Every operation, and every variant of a \`oneOf\` body, with only what the document requires at every level and
+ * every optional object present with its own required content. \`npm run typecheck\` compiles the calls against the
+ * generated types, so a request type that asks for more (a property with a \`default\`, say) fails the build;
+ * ${test} sends each one to the fake.
+ */
+${imports}
+
+/** The date of every minimal request. */
+export const MINIMAL_DATE = ${JSON.stringify(MINIMAL_DATE)};
+
+/** The records the minimal requests name (path parameters, uuids): the caller's, so that they exist. */
+export interface ${name}Ids {
+${ids.map(([key, type]) => `  ${key}: ${type};`).join("\n")}
+}
+
+/** One minimal request: its operation, its body's variant (for a \`oneOf\` body), and the call. */
+export interface ${name} {
+  operationId: string;
+  variant?: string;
+  send(client: ${client}, ids: ${name}Ids): Promise<{ response: Response; data?: unknown; error?: unknown }>;
+}
+
+/** The minimal requests, in the document's order. */
+export const ${name.charAt(0).toLowerCase()}${name.slice(1)}s: ${name}[] = [
+${entries.join("\n")}
+];
+`;
+  };
+  const documentOf = (path) => parse(readFileSync(here(path), "utf8"));
+  emit(
+    "packages/sdk/test/generated/minimal-requests.ts",
+    minimalFile({
+      from: "openapi.yaml",
+      imports: 'import type { DispatchClient } from "../../src/index.js";',
+      client: "DispatchClient",
+      name: "MinimalRequest",
+      cases: minimalRequests(documentOf("openapi.yaml")),
+      test: "packages/sdk/test/minimal-requests.test.ts",
+    }),
+  );
+  emit(
+    "packages/fake/test/generated/minimal-control-requests.ts",
+    minimalFile({
+      from: "packages/fake/control-openapi.yaml",
+      imports: `import type { Client } from "openapi-fetch";
+import type { paths } from "../../src/control/generated/control-openapi.js";`,
+      client: "Client<paths>",
+      name: "MinimalControlRequest",
+      cases: minimalRequests(documentOf("packages/fake/control-openapi.yaml")),
+      test: "packages/fake/test/minimal-control-requests.test.ts",
+    }),
+  );
 }
 
 // Also generates packages/fake/src/control/generated/fixtures-schema.ts: the JSON Schema of a fixtures file (the

@@ -1165,9 +1165,15 @@ export interface components {
             name: string;
             /** Format: date */
             date: string;
-            /** @description Shift start. */
+            /**
+             * @description Shift start.
+             * @example 08:00
+             */
             startTime: string;
-            /** @description Shift end; the latest arrival at `endLocation`, or the latest departure from the last stop without one. */
+            /**
+             * @description Shift end; the latest arrival at `endLocation`, or the latest departure from the last stop without one.
+             * @example 17:00
+             */
             endTime: string;
             startLocation: components["schemas"]["LocationInput"];
             /** @description Omitted or `null`: the route ends at its last stop. */
@@ -1202,7 +1208,9 @@ export interface components {
             name: string;
             /** Format: date */
             date: string;
+            /** @example 08:00 */
             startTime: string;
+            /** @example 17:00 */
             endTime: string;
             startLocation: components["schemas"]["Location"];
             endLocation: components["schemas"]["Location"] | null;
@@ -1232,7 +1240,9 @@ export interface components {
             name: string;
             /** Format: date */
             date: string;
+            /** @example 08:00 */
             startTime: string;
+            /** @example 17:00 */
             endTime: string;
             startLocation: components["schemas"]["Location"];
             endLocation: components["schemas"]["Location"] | null;
@@ -1569,7 +1579,9 @@ export interface components {
             name: string;
             /** Format: date */
             date: string;
+            /** @example 08:00 */
             startTime: string;
+            /** @example 17:00 */
             endTime: string;
             startLocation: components["schemas"]["LocationInput"];
             endLocation?: components["schemas"]["LocationInput"] | null;
