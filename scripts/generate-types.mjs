@@ -6,6 +6,9 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
+import { parse } from "yaml";
+import { idsOf, MINIMAL_DATE, minimalRequests, renderCall } from "./minimal-requests.mjs";
+import { optionalDefaults, requestSideDocument } from "./request-types.mjs";
 
 const root = new URL("../", import.meta.url);
 const specUrl = new URL("openapi.yaml", root);
@@ -45,15 +48,24 @@ const BANNER = `/**
 
 `;
 
-const ast = await openapiTS(specUrl, {});
-const generated = BANNER + astToString(ast);
+/**
+ * The types of an OpenAPI document (a path of the repository) as callers write requests: a property with a
+ * `default` may be omitted in every request; every answer includes it (scripts/request-types.mjs).
+ */
+const typesOf = async (path) =>
+  astToString(
+    await openapiTS(requestSideDocument(parse(readFileSync(here(path), "utf8"))), {
+      transformProperty: optionalDefaults,
+    }),
+  );
+
+const generated = BANNER + (await typesOf("openapi.yaml"));
 
 emit("packages/sdk/src/generated/openapi.ts", generated);
 
 // Also generates packages/conformance/src/generated/contract-document.ts: the parts of openapi.yaml the
 // conformance suite validates answers with (each operation's declared statuses and their JSON body schemas,
 // and the component schemas), so `dispatch-conformance` works from an installed package without the repo.
-const { parse } = await import("yaml");
 const DOCUMENT_PATH = "packages/conformance/src/generated/contract-document.ts";
 const spec = parse(readFileSync(specUrl, "utf8"));
 const DROP = new Set([
@@ -120,10 +132,79 @@ emit(DOCUMENT_PATH, contractDocument);
 // Also generates packages/fake/src/control/generated/control-openapi.ts from packages/fake/control-openapi.yaml: the
 // control API's types, so its operations are typed from the document as the API's handlers are from openapi.yaml.
 {
-  const controlSpec = new URL("packages/fake/control-openapi.yaml", root);
   const controlBanner = BANNER.replace("from openapi.yaml", "from packages/fake/control-openapi.yaml");
-  const controlTypes = controlBanner + astToString(await openapiTS(controlSpec, {}));
+  const controlTypes = controlBanner + (await typesOf("packages/fake/control-openapi.yaml"));
   emit("packages/fake/src/control/generated/control-openapi.ts", controlTypes);
+}
+
+// Also generates packages/sdk/test/generated/minimal-requests.ts and packages/fake/test/generated/
+// minimal-control-requests.ts: every operation of openapi.yaml (through the SDK's client) and of control-openapi.yaml
+// (through openapi-fetch on its generated paths), each variant of a `oneOf` body apart, with only what the document
+// requires (scripts/minimal-requests.mjs). `npm run typecheck` compiles them, so a request type that asks more than
+// the document requires (a `default:` once did) fails the build; the tests beside them send each request to the fake.
+{
+  const minimalFile = ({ from, imports, client, name, cases, test }) => {
+    const ids = idsOf(cases);
+    const entries = cases.map((c) => {
+      const lines = [`  {`, `    operationId: ${JSON.stringify(c.operationId)},`];
+      if (c.variant) lines.push(`    variant: ${JSON.stringify(c.variant)},`);
+      lines.push(`    send: (client, ids) => ${renderCall(c, "    ")},`, `  },`);
+      return lines.join("\n");
+    });
+    return `/**
+ * DO NOT EDIT: generated from ${from} by scripts/generate-types.mjs (npm run generate).
+ * Every operation, and every variant of a \`oneOf\` body, with only what the document requires at every level and
+ * every optional object present with its own required content. \`npm run typecheck\` compiles the calls against the
+ * generated types, so a request type that asks for more (a property with a \`default\`, say) fails the build;
+ * ${test} sends each one to the fake.
+ */
+${imports}
+
+/** The date of every minimal request. */
+export const MINIMAL_DATE = ${JSON.stringify(MINIMAL_DATE)};
+
+/** The records the minimal requests name (path parameters, uuids): the caller's, so that they exist. */
+export interface ${name}Ids {
+${ids.map(([key, type]) => `  ${key}: ${type};`).join("\n")}
+}
+
+/** One minimal request: its operation, its body's variant (for a \`oneOf\` body), and the call. */
+export interface ${name} {
+  operationId: string;
+  variant?: string;
+  send(client: ${client}, ids: ${name}Ids): Promise<{ response: Response; data?: unknown; error?: unknown }>;
+}
+
+/** The minimal requests, in the document's order. */
+export const ${name.charAt(0).toLowerCase()}${name.slice(1)}s: ${name}[] = [
+${entries.join("\n")}
+];
+`;
+  };
+  const documentOf = (path) => parse(readFileSync(here(path), "utf8"));
+  emit(
+    "packages/sdk/test/generated/minimal-requests.ts",
+    minimalFile({
+      from: "openapi.yaml",
+      imports: 'import type { DispatchClient } from "../../src/index.js";',
+      client: "DispatchClient",
+      name: "MinimalRequest",
+      cases: minimalRequests(documentOf("openapi.yaml")),
+      test: "packages/sdk/test/minimal-requests.test.ts",
+    }),
+  );
+  emit(
+    "packages/fake/test/generated/minimal-control-requests.ts",
+    minimalFile({
+      from: "packages/fake/control-openapi.yaml",
+      imports: `import type { Client } from "openapi-fetch";
+import type { paths } from "../../src/control/generated/control-openapi.js";`,
+      client: "Client<paths>",
+      name: "MinimalControlRequest",
+      cases: minimalRequests(documentOf("packages/fake/control-openapi.yaml")),
+      test: "packages/fake/test/minimal-control-requests.test.ts",
+    }),
+  );
 }
 
 // Also generates packages/fake/src/control/generated/fixtures-schema.ts: the JSON Schema of a fixtures file (the

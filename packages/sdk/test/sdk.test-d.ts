@@ -96,6 +96,18 @@ describe("actions", () => {
       "order_published" | "order_completed" | "order_locked" | "not_found"
     >();
   });
+
+  it("take a request as a caller writes it: a property with a default may be omitted", () => {
+    void scheduleAndWait(client, { workspaceUuid: "w", date: "2026-11-24", options: { minimizeRoutes: true } });
+    void scheduleAndWait(client, { workspaceUuid: "w", date: "2026-11-24", options: {} });
+    void client.POST("/v2/schedules", { body: { workspaceUuid: "w", date: "2026-11-24", options: { balance: true } } });
+    expectTypeOf<Schemas["ScheduleOptions"]>().toEqualTypeOf<{
+      minimizeRoutes?: boolean;
+      balance?: boolean;
+      routeCost?: number;
+      travelMode?: "car" | "bicycle";
+    }>();
+  });
 });
 
 describe("discriminated unions of the contract", () => {

@@ -1165,9 +1165,15 @@ export interface components {
             name: string;
             /** Format: date */
             date: string;
-            /** @description Shift start. */
+            /**
+             * @description Shift start.
+             * @example 08:00
+             */
             startTime: string;
-            /** @description Shift end; the latest arrival at `endLocation`, or the latest departure from the last stop without one. */
+            /**
+             * @description Shift end; the latest arrival at `endLocation`, or the latest departure from the last stop without one.
+             * @example 17:00
+             */
             endTime: string;
             startLocation: components["schemas"]["LocationInput"];
             /** @description Omitted or `null`: the route ends at its last stop. */
@@ -1202,7 +1208,9 @@ export interface components {
             name: string;
             /** Format: date */
             date: string;
+            /** @example 08:00 */
             startTime: string;
+            /** @example 17:00 */
             endTime: string;
             startLocation: components["schemas"]["Location"];
             endLocation: components["schemas"]["Location"] | null;
@@ -1232,7 +1240,9 @@ export interface components {
             name: string;
             /** Format: date */
             date: string;
+            /** @example 08:00 */
             startTime: string;
+            /** @example 17:00 */
             endTime: string;
             startLocation: components["schemas"]["Location"];
             endLocation: components["schemas"]["Location"] | null;
@@ -1487,19 +1497,22 @@ export interface components {
              * @description Use as few routes as possible; the rest stay empty.
              * @default false
              */
-            minimizeRoutes: boolean;
+            minimizeRoutes?: boolean;
             /**
              * @description Balance the work across the routes used.
              * @default false
              */
-            balance: boolean;
-            /** @description Fixed cost of each route used, in seconds of travel (absent: 0): a route is used only when it saves more travel time than this (e.g. the travel worth a driver's day). A trade-off, unlike `minimizeRoutes`, which is a priority. */
+            balance?: boolean;
+            /**
+             * @description Fixed cost of each route used, in seconds of travel: a route is used only when it saves more travel time than this (e.g. the travel worth a driver's day). A trade-off, unlike `minimizeRoutes`, which is a priority.
+             * @default 0
+             */
             routeCost?: number;
             /**
              * @default car
              * @enum {string}
              */
-            travelMode: "car" | "bicycle";
+            travelMode?: "car" | "bicycle";
         };
         /** @description Schedule all: every `not_scheduled` order of `date` plus the orders on unlocked, unpublished routes of `date`, across those routes. */
         ScheduleAllRequest: {
@@ -1566,7 +1579,9 @@ export interface components {
             name: string;
             /** Format: date */
             date: string;
+            /** @example 08:00 */
             startTime: string;
+            /** @example 17:00 */
             endTime: string;
             startLocation: components["schemas"]["LocationInput"];
             endLocation?: components["schemas"]["LocationInput"] | null;

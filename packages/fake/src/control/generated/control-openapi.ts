@@ -781,7 +781,10 @@ export interface components {
          *     `latencyMs`, the last alone or beside one of the others.
          */
         FaultInput: {
-            /** @description An operationId of the API's openapi.yaml, e.g. `listOrders`. */
+            /**
+             * @description An operationId of the API's openapi.yaml, e.g. `listOrders`.
+             * @example listOrders
+             */
             operationId: string;
             /** @description Answer this status with the one error body. */
             status?: number;
