@@ -40,7 +40,7 @@ Every option can also be set by the environment variable after it (the option wi
   --host   interface to bind                          default 127.0.0.1        DISPATCH_FAKE_HOST
   --token  API token of the seeded organization       default dev-token        DISPATCH_FAKE_TOKEN
   --seed   seed of every generated id (tokens it      default 1                DISPATCH_FAKE_SEED
-           mints and webhook secrets are random)
+           mints, webhook secrets and request ids are random)
   --now    freeze the clock at this instant           default: real time       DISPATCH_FAKE_NOW
   --empty  start without the demo orders and routes                            DISPATCH_FAKE_EMPTY=true
   --fixtures  start with the data of this JSON file instead of the demo data:  DISPATCH_FAKE_FIXTURES
@@ -361,6 +361,8 @@ async function main() {
       seed: stored?.seed ?? seed,
       // A server others can reach must not mint tokens and secrets that its seed (1 by default) gives away.
       secrets: "random",
+      // Request ids that no other run gives, restarts from the state file included: logs are read by request id.
+      requestIds: "random",
       ...(now !== undefined ? { now } : {}),
       ...(rateLimit ? { rateLimit } : {}),
       ...(fixtures !== undefined ? { fixtures } : {}),
