@@ -3,9 +3,14 @@
 // `npm pack --dry-run --json` (LICENSE, README.md and package.json present; no tests, no src/, no configs; every
 // shipped script reachable from an entry point; no source map whose sources are not shipped), then
 // `publint --strict` and `attw --pack` (every resolution mode: node10, node16 from CJS and ESM, bundler).
-// `--contents-only` skips publint and attw (they pack again and take most of the time).
+// `--contents-only` skips publint and attw (they pack again and take most of the time), and the publish rehearsal:
+// `npm publish --dry-run --offline --workspace <dir>` per package, which must name the package and its version and
+// publish it with public access (publishConfig: a scoped package is restricted by default, a private package that
+// npm refuses with 402 for a scope without a paid plan). `--offline`: online, npm also looks the package up on the registry and refuses a version already
+// published, which every CI run after a release would be; without a network it stalls a minute before it goes on.
+// No token is needed (npm only warns that it would need one).
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -157,4 +162,24 @@ if (!contentsOnly) {
     bin("attw", ["--pack", ".", "--format", "ascii"], pkgDir);
   }
   console.log("check-packages: publint --strict and attw (all resolution modes) pass for every package");
+}
+
+if (!contentsOnly) {
+  for (const dir of packages) {
+    const pkg = JSON.parse(readFileSync(join(root, dir, "package.json"), "utf8"));
+    const args = ["publish", "--dry-run", "--offline", "--workspace", dir];
+    const result = spawnSync("npm", args, { cwd: root, encoding: "utf8", env: quietEnv() });
+    const output = `${result.stdout ?? ""}${result.stderr ?? ""}`;
+    const problems = [];
+    if (result.status !== 0) problems.push(`it exited with ${result.status ?? result.error}`);
+    if (!(result.stdout ?? "").includes(`+ ${pkg.name}@${pkg.version}`))
+      problems.push(`it did not publish ${pkg.name}@${pkg.version}`);
+    if (!output.includes("public access (dry-run)")) problems.push("not with public access (publishConfig.access)");
+    if (problems.length > 0) {
+      console.error(`  ✗ ${pkg.name}: npm ${args.join(" ")}: ${problems.join("; ")}\n${output}`);
+      process.exit(1);
+    }
+    console.log(`${pkg.name}@${pkg.version}: npm publish --dry-run publishes it with public access`);
+  }
+  console.log("check-packages: npm publish --dry-run passes for every package");
 }

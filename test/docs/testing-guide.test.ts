@@ -30,7 +30,7 @@ const server = setupServer(...fake.handlers);
 const client = createClient({ baseUrl: fake.baseUrl, token: fake.token });
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" })); // msw 3: { onUnhandledFrame: "error" }
-beforeEach(() => fake.reset()); // every test starts from the seed: same data, same ids
+beforeEach(() => fake.reset()); // every test starts from the seed: same data, same uuids (request ids go on)
 afterEach(() => server.resetHandlers()); // drops what a test added with server.use(...)
 afterAll(() => server.close());
 // docs:end

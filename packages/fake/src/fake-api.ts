@@ -40,6 +40,13 @@ export interface FakeOptions {
    */
   secrets?: "seeded" | "random";
   /**
+   * Where request ids (`x-request-id`, an error's `requestId`) come from: `"seeded"` (default) from a stream of the
+   * seed, so two fakes with the same seed and the same calls answer the same ids; `"random"` from a stream that
+   * starts at random bytes, so that no other run of the process gives the same ones (what the standalone server
+   * uses). Either way one fake never repeats a request id: `reset()` and `restore()` do not rewind them.
+   */
+  requestIds?: "seeded" | "random";
+  /**
    * Freeze time at this instant: the fake then runs on a {@link ManualClock} that only moves when told to,
    * which makes every timestamp deterministic. Without it (and without `clock`) the fake uses real time.
    */
@@ -108,7 +115,10 @@ export interface Fake {
   /** The seeded organization and its workspaces (as of creation or the last reset). */
   readonly organization: Organization;
   readonly workspaces: readonly Workspace[];
-  /** Forget everything and start again from the seed (and the `fixtures` option): same ids as a new fake. */
+  /**
+   * Forget everything and start again from the seed (and the `fixtures` option): same ids as a new fake, except
+   * request ids, which go on (the fake never repeats one).
+   */
   reset(): void;
   /**
    * A copy of everything the fake holds (organizations, tokens, orders, routes, actions, events, the id

@@ -27,7 +27,7 @@ import { createManualClock, createOffsetClock, type ManualClock } from "./domain
 import { type ActionPolicy, type Context, createActionRuntime, createState } from "./domain/context.js";
 import { validationFailed } from "./domain/errors.js";
 import { greatCircleTravel, hashGeocoder } from "./domain/geo.js";
-import { createIds } from "./domain/ids.js";
+import { createIds, randomRequestIds, seededRequestIds } from "./domain/ids.js";
 import { createOrganization, issueToken } from "./domain/organizations.js";
 import type { ActionKind } from "./domain/records.js";
 import type { RunPlanner } from "./domain/scheduling/run-plan.js";
@@ -79,8 +79,10 @@ export function createFake(options: FakeOptions = {}): Fake {
     : options.now !== undefined
       ? createManualClock(toInstant(options.now))
       : createOffsetClock(systemClock);
-  const entropy =
-    options.secrets === "random" ? (words: number) => crypto.getRandomValues(new Uint32Array(words)) : undefined;
+  const random = (words: number) => crypto.getRandomValues(new Uint32Array(words));
+  const entropy = options.secrets === "random" ? random : undefined;
+  // One stream for the fake's life: reset and restore re-create the seeded ids but never rewind the request ids.
+  const requestIds = options.requestIds === "random" ? randomRequestIds(random) : seededRequestIds(seed);
   const log: Logger = options.log ?? ((message, error) => console.error(`[dispatch-fake] ${message}`, error));
 
   // Scheduling runs plan in this thread unless a host hands them a planner of its own (runtime.usePlanner).
@@ -88,7 +90,7 @@ export function createFake(options: FakeOptions = {}): Fake {
   const runners = createActionRunners(() => planner);
   const context: Context = {
     clock,
-    ids: createIds(seed, undefined, entropy),
+    ids: createIds(seed, undefined, entropy, requestIds),
     state: createState(),
     geocoder: options.geocoder ?? hashGeocoder,
     travel: options.travel ?? greatCircleTravel,
@@ -215,7 +217,7 @@ export function createFake(options: FakeOptions = {}): Fake {
     },
     reset() {
       webhookDispatcher.abortInFlight();
-      context.ids = createIds(seed, undefined, entropy);
+      context.ids = createIds(seed, undefined, entropy, requestIds);
       context.state = createState();
       context.actions = createActionRuntime(runners, options.actions);
       rateLimiter?.reset();

@@ -1,7 +1,9 @@
-import { type ActionPolicy, createFake } from "@dispatchkit/fake";
+import { type ActionPolicy, createFake, type Fake } from "@dispatchkit/fake";
+import { handleControlRequest } from "@dispatchkit/fake/node";
 import { publishAndWait, waitForAction } from "@dispatchkit/sdk";
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
+import { createControlValidator } from "../../../test/support/openapi-validator.js";
 import { clientOf, DATE, scheduledRoute, workspaceOf } from "./support/flow.js";
 import { contextOf } from "./support/internals.js";
 
@@ -15,6 +17,18 @@ async function startPublish() {
   });
   expect(accepted.response.status).toBe(202);
   return accepted.data?.actionUuid ?? "";
+}
+
+const control = createControlValidator();
+
+/** Call the control API in process (`handleControlRequest`), checking the answer against control-openapi.yaml. */
+async function controlCall(fake: Fake, method: string, path: string, body?: unknown) {
+  const url = `${fake.baseUrl}${path}`;
+  const init = body === undefined ? { method } : { method, body: JSON.stringify(body) };
+  const answer = await handleControlRequest(fake, new Request(url, init));
+  const text = (await answer?.text()) ?? "";
+  expect(control.check(method, url, answer?.status ?? 0, answer?.headers ?? new Headers(), text)).toEqual([]);
+  return { status: answer?.status, body: text ? JSON.parse(text) : undefined };
 }
 
 async function poll(actionUuid: string) {
@@ -121,6 +135,27 @@ describe("action policies per kind (fake.actions.policy)", () => {
     expect(contextOf(fake).state.orders.has(orders[0] ?? "")).toBe(true);
   });
 
+  it('PUT /_fake/actions/policy/{kind} {"hold": false} undoes {"hold": true}: new actions run normally again', async () => {
+    const { fake } = server;
+    await scheduledRoute(fake, 1);
+    const setPolicy = (body: unknown) => controlCall(fake, "PUT", "/_fake/actions/policy/publish", body);
+    expect(await setPolicy({ hold: true })).toEqual({ status: 200, body: { kind: "publish", policy: { hold: true } } });
+    const held = await startPublish();
+    expect(await setPolicy({ hold: false })).toEqual({ status: 200, body: { kind: "publish", policy: "immediate" } });
+    expect((await controlCall(fake, "GET", "/_fake/actions")).body.policies.publish).toBe("immediate");
+    const normal = await startPublish();
+    expect((await poll(normal))?.status).toBe("finished");
+    // Actions already held keep their policy until released.
+    expect((await poll(held))?.status).toBe("pending");
+    const released = await controlCall(fake, "POST", `/_fake/actions/${held}/release`);
+    expect(released.body).toMatchObject({ uuid: held, status: "finished" });
+    // Beside another field, hold: false is that field's policy.
+    expect((await setPolicy({ hold: false, afterPolls: 2 })).body.policy).toEqual({ afterPolls: 2 });
+    expect((await setPolicy({ hold: false, fail: "no drivers" })).body.policy).toEqual({ fail: "no drivers" });
+    fake.actions.policy("update", { hold: false } as ActionPolicy);
+    expect(fake.actions.policies().update).toBe("immediate");
+  });
+
   it("policies() shows each kind's policy; hold() and policy() both set it and the last call wins", () => {
     const fake = createFake({
       now: "2026-11-23T08:00:00Z",
@@ -162,7 +197,9 @@ describe("action policies per kind (fake.actions.policy)", () => {
       ["publish", { afterPolls: -1 }, /afterPolls: must not be negative/],
       ["publish", { afterPolls: 1.5 }, /afterPolls: must be a whole number of polls/],
       ["publish", { afterPolls: 1, hold: true }, /hold: only one of afterPolls, afterMs, hold may be given/],
-      ["publish", { hold: false }, /hold: must be true/],
+      ["publish", { hold: "yes" }, /hold: must be true or false/],
+      ["publish", { hold: null }, /hold: must be true or false/],
+      ["publish", { afterMs: 1, hold: true }, /hold: only one of afterPolls, afterMs, hold may be given/],
       ["publish", { fail: "" }, /fail: must not be empty/],
       ["publish", { after: 1 }, /unknown field "after"/],
       ["publish", "later", /must be "immediate" or an object/],

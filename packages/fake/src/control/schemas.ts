@@ -80,21 +80,22 @@ const policyObject = z
         .max(10_000, "must be at most 10000")
         .optional(),
       afterMs: milliseconds.optional(),
-      hold: z.literal(true, { error: "must be true (omit it to not hold)" }).optional(),
+      // false is leaving it out: the kind's actions are not held (how a client undoes a { "hold": true }).
+      hold: z.boolean({ error: "must be true or false" }).optional(),
       fail: reason.optional(),
     },
     { error: (issue) => (issue.code === "invalid_type" ? POLICY_SHAPE : undefined) },
   )
   .superRefine((policy, issues) => {
-    const given = TIMINGS.filter((key) => policy[key] !== undefined);
+    const given = TIMINGS.filter((key) => policy[key] !== undefined && policy[key] !== false);
     for (const key of given.slice(1)) {
       issues.addIssue({ code: "custom", path: [key], message: `only one of ${TIMINGS.join(", ")} may be given` });
     }
   });
 
 /**
- * An action policy as sent (`"immediate"`, or an object; `{}` is immediate too) as an {@link ActionPolicy}, or
- * 400 naming the field.
+ * An action policy as sent (`"immediate"`, or an object; `{}` and `{ hold: false }` are immediate too) as an
+ * {@link ActionPolicy}, or 400 naming the field.
  */
 export function parsePolicy(value: unknown, action: string): ActionPolicy {
   if (value === "immediate") return "immediate";

@@ -46,7 +46,7 @@ export function snapshotData(snapshot: FakeSnapshot): SnapshotData {
 /** Put `ctx` back to a snapshot's data (copied: the snapshot can be restored again). */
 export function restoreSnapshot(ctx: Context, data: SnapshotData): void {
   ctx.state = structuredClone(data.state);
-  ctx.ids = createIds(data.seed, data.idsPosition, ctx.ids.entropy);
+  ctx.ids = createIds(data.seed, data.idsPosition, ctx.ids.entropy, ctx.ids.requestIds);
   ctx.actions.works = structuredClone(data.works);
 }
 

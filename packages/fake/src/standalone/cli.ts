@@ -41,7 +41,7 @@ Every option can also be set by the environment variable after it (the option wi
   --host   interface to bind                          default 127.0.0.1        DISPATCH_FAKE_HOST
   --token  API token of the seeded organization       default dev-token        DISPATCH_FAKE_TOKEN
   --seed   seed of every generated id (tokens it      default 1                DISPATCH_FAKE_SEED
-           mints and webhook secrets are random)
+           mints, webhook secrets and request ids are random)
   --now    freeze the clock at this instant           default: real time       DISPATCH_FAKE_NOW
            (an ISO instant with its zone: 2026-11-23T08:00:00Z)
   --empty  start without the demo orders and routes                            DISPATCH_FAKE_EMPTY=true
@@ -211,6 +211,8 @@ function buildFake(config: ServeConfig, stored: StateFile | undefined, fixtures:
       seed: stored?.seed ?? config.seed,
       // A server others can reach must not mint tokens and secrets that its seed (1 by default) gives away.
       secrets: "random",
+      // Request ids that no other run gives, restarts from the state file included: logs are read by request id.
+      requestIds: "random",
       ...(now !== undefined ? { now } : {}),
       ...(config.rateLimit ? { rateLimit: config.rateLimit } : {}),
       ...(fixtures !== undefined ? { fixtures } : {}),

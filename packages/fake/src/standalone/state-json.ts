@@ -256,7 +256,7 @@ export function importFakeData(fake: Fake, data: FakeDataJson): void {
   fake.reset();
   const { context } = runtimeOf(fake);
   context.state = decodeState(data.state);
-  context.ids = createIds(data.idsPosition, data.idsPosition, context.ids.entropy);
+  context.ids = createIds(data.idsPosition, data.idsPosition, context.ids.entropy, context.ids.requestIds);
   context.actions.options = structuredClone(data.actionOptions) as ActionOptions;
   context.actions.works = decodePendingWork(data.pendingWork);
 }

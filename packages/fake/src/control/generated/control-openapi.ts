@@ -727,15 +727,17 @@ export interface components {
         /**
          * @description How actions of a kind end: `"immediate"` (the default: the first poll shows the action ended);
          *     `afterPolls` (that many polls answer `pending`, the next shows it ended); `afterMs` (pending until
-         *     the clock has moved that far past its creation); `hold` (pending until released or failed). At
+         *     the clock has moved that far past its creation); `hold: true` (pending until released or failed). At
          *     most one of these; `fail` alone or beside one of them ends the action `failed` with that reason
-         *     instead of running its work. `{}` is `"immediate"`.
+         *     instead of running its work. `{}` is `"immediate"`, and so is `{"hold": false}`: `hold: false` is
+         *     the same as leaving `hold` out (it undoes a `{"hold": true}`; actions already held stay pending
+         *     until released). The fake answers the policy as it keeps it, without `hold: false`.
          */
         ActionPolicy: "immediate" | {
             afterPolls?: number;
             afterMs?: components["schemas"]["Milliseconds"];
-            /** @constant */
-            hold?: true;
+            /** @description `true` holds new actions until released; `false` is the same as leaving it out. */
+            hold?: boolean;
             fail?: string;
         };
         /** @description An action with everything the fake holds about it. */
