@@ -1,6 +1,7 @@
 // A standalone fake seeded through its HTTP API for the console's check (console.spec.ts) and benchmark
 // (bench/console.mjs): orders around Berlin on one date, routes scheduled by the fake's optimizer and published.
-// Imports the built fake (packages/fake/dist).
+// Imports the built fake (packages/fake/dist); `startDemoCli` runs its built command with the demo data instead.
+import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { requireFiles, root } from "./chromium.js";
 
@@ -40,8 +41,13 @@ export async function startFake(): Promise<{
 
 /** JSON calls to the server at `url`. */
 export function apiOf(url: string): Call {
+  return withToken(url, TOKEN);
+}
+
+/** JSON calls to the server at `url`, the API's with `token`. */
+function withToken(url: string, token: string): Call {
   return async function call(method, path, body) {
-    const headers: Record<string, string> = path.startsWith("/_fake/") ? {} : { authorization: `Bearer ${TOKEN}` };
+    const headers: Record<string, string> = path.startsWith("/_fake/") ? {} : { authorization: `Bearer ${token}` };
     if (body !== undefined) headers["content-type"] = "application/json";
     const response = await fetch(`${url}${path}`, {
       method,
@@ -134,4 +140,40 @@ export async function seedPlan(
 export async function publishPlan(call: Call, workspaceUuid: string, date = DATE): Promise<void> {
   const published = await call("POST", "/v2/routes/publish", { workspaceUuid, date });
   await settle(call, `/v2/routes/actions/${published.actionUuid ?? published.uuid}`);
+}
+
+/** The instant the demo server's clock is frozen at: 07:00 in Berlin on {@link DATE}, before the demo routes start. */
+export const DEMO_NOW = `${DATE}T06:00:00.000Z`;
+
+/**
+ * Start the built `dispatch-fake` command as `npm start` does (its demo data: 24 orders and 3 empty routes on the
+ * fake's today, nothing scheduled), on a free port with the clock frozen at {@link DEMO_NOW}.
+ */
+export async function startDemoCli(): Promise<{ url: string; token: string; api: Call; close(): Promise<void> }> {
+  requireFiles(["packages/fake/dist/cli.js"], "run `npm run build` first");
+  const child = spawn(
+    process.execPath,
+    [join(root, "packages/fake/dist/cli.js"), "--port", "0", "--now", DEMO_NOW, "--log-format", "json", "--quiet"],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const close = async () => {
+    if (child.exitCode === null) child.kill("SIGTERM");
+    await exited;
+  };
+  const started = await new Promise<{ url: string; token: string }>((resolve, reject) => {
+    let out = "";
+    let err = "";
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      err += chunk;
+    });
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      out += chunk;
+      const line = out.split("\n").find((l) => l.includes('"url"'));
+      if (line) resolve(JSON.parse(line));
+    });
+    child.once("exit", (code) => reject(new Error(`dispatch-fake exited (${code}) before listening: ${err}`)));
+  });
+  const api = withToken(started.url, started.token);
+  return { ...started, api, close };
 }

@@ -1,15 +1,16 @@
 // The standalone fake's console (/_fake/console) in Chromium, against a built server seeded through the API: 16
 // orders on 3 vans of capacity 5 (one left unscheduled), scheduled and published, on the fake's today; 250 orders
 // and 12 empty routes the day before; a webhook subscription to a local receiver. One page walks the panels in
-// order, so the tests run serially on it. Saves screenshots of every panel into docs/images/console-*.png
-// (CONSOLE_SCREENSHOTS=<folder> sets another; CI writes to a temp folder).
+// order, so the tests run serially on it. One more test starts the built `dispatch-fake` command with its demo data
+// (as `npm start` does) and plans, publishes and drives that day from the console alone. Saves screenshots of every
+// panel into docs/images/console-*.png (CONSOLE_SCREENSHOTS=<folder> sets another; CI writes to a temp folder).
 import { mkdir } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { chromiumPath, NO_CHROMIUM, root } from "./chromium.js";
-import { type Call, DATE, PREVIOUS_DATE, seedPlan, startFake } from "./console-seed.js";
+import { type Call, DATE, PREVIOUS_DATE, seedPlan, startDemoCli, startFake } from "./console-seed.js";
 
 test.skip(chromiumPath === undefined, NO_CHROMIUM);
 test.describe.configure({ mode: "serial" });
@@ -75,15 +76,20 @@ test.beforeAll(async ({ browser }) => {
 
   // One page for the serial tests, in the worker's browser (the config's chromium and flags).
   page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-  page.on("console", (message) => {
+  watch(page, running.url);
+});
+
+/** Record a page's console errors, uncaught exceptions and requests to anywhere but `url` in {@link problems}. */
+function watch(watched: Page, url: string): void {
+  watched.on("console", (message) => {
     if (message.type() === "error") problems.push(`console error: ${message.text()}`);
   });
-  page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
-  page.on("request", (request) => {
-    if (!request.url().startsWith(running.url) && !request.url().startsWith("data:"))
+  watched.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
+  watched.on("request", (request) => {
+    if (!request.url().startsWith(url) && !request.url().startsWith("data:"))
       problems.push(`loaded from elsewhere: ${request.url()}`);
   });
-});
+}
 
 test.afterAll(async () => {
   await page?.close();
@@ -156,6 +162,9 @@ test("completing stops from the driver panel adds their actual times to the Gant
   await page.locator(`button.deliver[data-route="${used[0].uuid}"]`).click();
   await page.waitForSelector(".gantt .gantt-actual");
   await page.locator(`button.miss[data-route="${used[1].uuid}"]`).click();
+  const form = page.locator(`form.missed-form[data-route="${used[1].uuid}"]`);
+  await form.locator(".missed-reason").fill("Gate locked");
+  await form.locator(".send-missed").click();
   await page.waitForFunction(() => document.querySelectorAll(".gantt .gantt-actual").length === 2);
   await shot("driver");
 });
@@ -408,6 +417,152 @@ test("once the clock has passed the plan's days, it opens on the first date with
   await expect(field(await cardOf(delivered.uuid), "Delivered at")).toHaveText(
     `Nov 24, ${localTime(delivered.deliveryTime)}`,
   );
+});
+
+test("from the demo data, the console schedules, publishes and drives the day without curl", async ({ browser }) => {
+  // The demo data as `npm start` seeds it: 24 orders, 3 empty routes, nothing scheduled, on the fake's today.
+  const demo = await startDemoCli();
+  const demoPage = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  watch(demoPage, demo.url);
+  try {
+    const { data: workspaces } = await demo.api("GET", "/v2/workspaces");
+    const demoWorkspace: string = workspaces[0].uuid;
+    const routesOfDay = async (): Promise<Json[]> =>
+      (await demo.api("GET", `/v2/routes?workspaceUuid=${demoWorkspace}&date=${DATE}`)).data;
+    const ordersOfDay = async (): Promise<Json[]> =>
+      (await demo.api("GET", `/v2/orders?workspaceUuid=${demoWorkspace}&perPage=500`)).data;
+    const firstStop = async (routeUuid: string): Promise<Json> =>
+      (await demo.api("GET", `/v2/routes/${routeUuid}/timeline`)).data.find(
+        (st: Json) => st.type === "delivering_stop",
+      );
+    const tab = async (name: string) => {
+      // The tabs' links: the page is never loaded again, so the console keeps what it started.
+      await demoPage.click(`nav a[href="#${name}"]`);
+      await demoPage.waitForSelector(`#panel[data-tab="${name}"]`);
+    };
+    await demoPage.goto(`${demo.url}/_fake/console#map`);
+    await expect(demoPage.locator("#date")).toHaveValue(DATE);
+    await expect(demoPage.locator("#plan h2")).toHaveText(`Schedule and publish ${DATE}`);
+    await expect(demoPage.locator(".map .unscheduled"), "nothing scheduled yet").toHaveCount(24);
+    await expect(demoPage.locator(".map .route-path")).toHaveCount(0);
+
+    // Publishing empty routes publishes nothing: each route is skipped, and says why.
+    await demoPage.click("#publish");
+    await expect(demoPage.locator('#publish-outcome[data-status="finished"]')).toContainText(
+      "0 published · 3 skipped · 0 failed",
+    );
+    await expect(demoPage.locator("#publish-outcome li")).toHaveText([
+      "Demo route 1: route has no orders",
+      "Demo route 2: route has no orders",
+      "Demo route 3: route has no orders",
+    ]);
+
+    // A request the API refuses (an injected fault) says why, and starts nothing.
+    await demo.api("POST", "/_fake/faults", { operationId: "createSchedule", status: 503, times: 1 });
+    await demoPage.click("#schedule");
+    await expect(demoPage.locator('#schedule-outcome[data-status="error"]')).toContainText("POST /v2/schedules: 503");
+    expect((await demo.api("GET", "/v2/schedules")).data, "no run started").toEqual([]);
+    // Chromium logs the refused request as an error of the page: the one expected here, taken out of the problems.
+    const refused = () => problems.findIndex((p) => p.includes("status of 503"));
+    await expect.poll(refused, { message: "the refused request was logged" }).toBeGreaterThanOrEqual(0);
+    problems.splice(refused(), 1);
+
+    // Schedule with the options picked: the request carries them, and the run's counts show.
+    await demoPage.selectOption("#schedule-travel-mode", "bicycle");
+    await demoPage.check("#schedule-balance");
+    const sent = demoPage.waitForRequest((r) => r.method() === "POST" && r.url().endsWith("/v2/schedules"));
+    await demoPage.click("#schedule");
+    expect((await sent).postDataJSON()).toEqual({
+      workspaceUuid: demoWorkspace,
+      date: DATE,
+      options: { minimizeRoutes: false, balance: true, travelMode: "bicycle" },
+    });
+    await expect(demoPage.locator('#schedule-outcome[data-status="finished"]')).toContainText(
+      "orders scheduled · 0 unscheduled",
+    );
+    const { data: runs } = await demo.api("GET", "/v2/schedules");
+    expect(runs, "one run, from the console").toHaveLength(1);
+    const usedRoutes = (await routesOfDay()).filter((r) => r.ordersCount > 0);
+    await expect(demoPage.locator("#schedule-outcome")).toContainText(
+      `${runs[0].actionSummary.routesUsed} routes used · 24 orders scheduled`,
+    );
+    expect(usedRoutes.length, "the demo's 24 orders need two routes at least").toBeGreaterThanOrEqual(2);
+    await expect(demoPage.locator(".map .route-path"), "the map shows the plan").toHaveCount(usedRoutes.length);
+    await expect(demoPage.locator(".map .stop")).toHaveCount(24);
+    await expect(demoPage.locator(".map .unscheduled")).toHaveCount(0);
+
+    await demoPage.click("#publish");
+    await expect(demoPage.locator('#publish-outcome[data-status="finished"]')).toContainText(
+      `${usedRoutes.length} published · ${3 - usedRoutes.length} skipped · 0 failed`,
+    );
+    await demoPage.screenshot({ path: join(shots, "console-plan.png") });
+
+    // A second run finds every route published (locked): it fails, and says why.
+    await demoPage.click("#schedule");
+    await expect(demoPage.locator('#schedule-outcome[data-status="failed"]')).toContainText("reason: no_routes");
+
+    await tab("timelines");
+    await expect(demoPage.locator(".gantt .gantt-planned"), "the timelines show the plan").toHaveCount(24);
+    await tab("driver");
+    const [first, second] = [usedRoutes[0], usedRoutes[1]];
+    const deliveredStop = await firstStop(first.uuid);
+    const missedStop = await firstStop(second.uuid);
+    await demoPage.locator(`button.deliver[data-route="${first.uuid}"]`).click();
+    await expect(demoPage.locator(".gantt .gantt-actual")).toHaveCount(1);
+
+    // Missed asks why; without a reason, it sends nothing.
+    await demoPage.locator(`button.miss[data-route="${second.uuid}"]`).click();
+    const form = demoPage.locator(`form.missed-form[data-route="${second.uuid}"]`);
+    await expect(form.locator(".missed-reason")).toBeFocused();
+    await form.locator(".send-missed").click();
+    await expect(form.locator("[role=alert]")).toContainText("Give a reason");
+    await form.locator(".missed-reason").fill("Nobody home");
+    await expect(form.locator("[role=alert]"), "typing clears the message").toHaveText("");
+    await form.locator(".missed-notes").fill("Left a card in the letterbox");
+    // Away from the form, the panel is drawn again: what was typed stays.
+    await demoPage.locator("#panel h2").first().click();
+    await demoPage.evaluate(() => (window as unknown as { dispatchConsole: { draw(): void } }).dispatchConsole.draw());
+    await expect(form.locator(".missed-reason")).toHaveValue("Nobody home");
+    await expect(form.locator(".missed-notes")).toHaveValue("Left a card in the letterbox");
+    expect(
+      (await ordersOfDay()).filter((o) => o.status === "missed"),
+      "nothing sent yet",
+    ).toEqual([]);
+    await demoPage.screenshot({ path: join(shots, "console-missed.png") });
+    await form.locator(".send-missed").click();
+    await expect(form).toHaveCount(0);
+    await expect(demoPage.locator(".gantt .gantt-actual")).toHaveCount(2);
+
+    // Completed without a time, each stop the clock has not reached is completed at its estimate.
+    const orders = await ordersOfDay();
+    const delivered = orders.find((o) => o.uuid === deliveredStop.orders[0].uuid);
+    const missed = orders.find((o) => o.uuid === missedStop.orders[0].uuid);
+    expect([delivered.status, missed.status]).toEqual(["delivered", "missed"]);
+    expect(Date.parse(delivered.deliveryTime), "delivered at the estimated departure").toBe(
+      Date.parse(deliveredStop.plannedDepartureTime),
+    );
+    expect(Date.parse(missed.deliveryTime), "missed at the estimated arrival").toBe(
+      Date.parse(missedStop.estimatedArrivalTime),
+    );
+    expect([missed.deliveryMissedReason, missed.deliveryNotes]).toEqual([
+      "Nobody home",
+      "Left a card in the letterbox",
+    ]);
+
+    await tab("orders");
+    await demoPage.locator(`tr.clickable[data-order="${missed.uuid}"]`).click();
+    const card = demoPage.locator(`#order-details[data-order="${missed.uuid}"]`);
+    await expect(field(card, "Missed reason")).toHaveText("Nobody home");
+    await expect(field(card, "Delivery notes")).toHaveText("Left a card in the letterbox");
+    await demoPage.screenshot({ path: join(shots, "console-order-missed.png") });
+    await demoPage.locator(`tr.clickable[data-order="${delivered.uuid}"]`).click();
+    const deliveredCard = demoPage.locator(`#order-details[data-order="${delivered.uuid}"]`);
+    await expect(field(deliveredCard, "Delivered at")).toBeVisible();
+    await expect(field(deliveredCard, "Delivery notes")).toHaveText("none");
+  } finally {
+    await demoPage.close();
+    await demo.close();
+  }
 });
 
 test("no page logged a console error or loaded anything from elsewhere", () => {

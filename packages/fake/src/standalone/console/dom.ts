@@ -79,3 +79,6 @@ export function table(headers: string[], rows: Child[][], attributes: Attributes
     ),
   );
 }
+
+/** A status as a coloured badge (`.status.<status>` in the stylesheet). */
+export const badge = (status: string): HTMLSpanElement => h("span", { class: `status ${status}` }, status);

@@ -5,7 +5,8 @@
  */
 import { type ConsoleApi, createConsoleApi } from "./api.js";
 import { PLANNED_COLOUR, routeColour, STATUS_COLOURS } from "./colours.js";
-import { type Child, fill, h, table } from "./dom.js";
+import { badge, type Child, fill, h, table } from "./dom.js";
+import { drawDriver } from "./driver.js";
 import { gantt } from "./gantt.js";
 import { planMap } from "./map.js";
 import {
@@ -17,6 +18,7 @@ import {
   type Solution,
   timeZoneOf,
 } from "./model.js";
+import { createPlanBar } from "./plan.js";
 import { STYLES } from "./styles.js";
 import { clockTime } from "./times.js";
 
@@ -33,6 +35,8 @@ const TAB_NAMES: Record<Tab, string> = {
   webhooks: "Webhooks",
   control: "Clock, faults, journal",
 };
+/** The tabs of the chosen date's plan, which the plan bar (schedule, publish) heads. */
+const PLAN_TABS: readonly Tab[] = ["orders", "map", "timelines", "driver"];
 const STATUSES = ["not_scheduled", "scheduled", "delivered", "missed"];
 const ADVANCE_STEPS: [string, number][] = [
   ["+1 min", 60_000],
@@ -78,6 +82,8 @@ const clockText = h("span", { id: "now" }, "…");
 const nav = h("nav", {});
 const problem = h("div", { id: "problem", role: "alert" });
 const panel = h("main", { id: "panel" });
+const planBar = createPlanBar({ api, refresh: () => refresh() });
+const planSlot = h("div", { class: "plan-bar" }, planBar.element);
 document.head.append(style);
 document.body.append(
   h(
@@ -119,6 +125,7 @@ document.body.append(
   ),
   nav,
   problem,
+  planSlot,
   panel,
 );
 dateSelect.addEventListener("change", () => {
@@ -133,15 +140,18 @@ window.addEventListener("hashchange", () => {
   changed();
 });
 
-/** Run a button's call, then read everything again; a failure shows in the problem line. */
-async function act(call: () => Promise<unknown>): Promise<void> {
+/** Run a button's call, then read everything again; a failure shows in the problem line. Resolves whether it succeeded. */
+async function act(call: () => Promise<unknown>): Promise<boolean> {
+  let succeeded = true;
   try {
     await call();
     problem.textContent = "";
   } catch (error) {
+    succeeded = false;
     problem.textContent = error instanceof Error ? error.message : String(error);
   }
   await refresh();
+  return succeeded;
 }
 
 /** A read of the fake in flight: how to abandon it, and its end. */
@@ -203,7 +213,6 @@ async function refresh(): Promise<void> {
   }
 }
 
-const badge = (status: string) => h("span", { class: `status ${status}` }, status);
 const ordersOfDate = (snap: Snapshot) => snap.orders.filter((o) => o.deliveryDate === view.date);
 const routesOfDate = (snap: Snapshot) => snap.routes.filter((r) => r.date === view.date);
 
@@ -241,12 +250,10 @@ function utcTime(snap: Snapshot, iso: string | null | undefined, className: stri
 function outcomeOf(snap: Snapshot, order: Order): [string, Child][] {
   const timeZone = timeZoneOf(snap.workspaces, order.workspaceUuid);
   const at = h("time", { datetime: order.deliveryTime ?? "" }, clockTime(order.deliveryTime, snap.now, { timeZone }));
-  if (order.status === "delivered") return [["Delivered at", at]];
+  const notes: [string, Child] = ["Delivery notes", order.deliveryNotes ?? "none"];
+  if (order.status === "delivered") return [["Delivered at", at], notes];
   if (order.status === "missed")
-    return [
-      ["Missed at", at],
-      ["Missed reason", order.deliveryMissedReason ?? "none given"],
-    ];
+    return [["Missed at", at], ["Missed reason", order.deliveryMissedReason ?? "none given"], notes];
   return [];
 }
 
@@ -441,84 +448,19 @@ function drawTimelines(snap: Snapshot): Child {
   );
 }
 
-function nextStop(snap: Snapshot, routeUuid: string): Order | undefined {
-  const stop = (snap.timelines.get(routeUuid) ?? [])
-    .filter((st) => st.type === "delivering_stop")
-    .sort((a, b) => a.sequence - b.sequence)
-    .find((st) => st.orders.some((o) => o.status === "scheduled"));
-  const uuid = stop?.orders.find((o) => o.status === "scheduled")?.uuid;
-  return snap.orders.find((o) => o.uuid === uuid);
-}
-
-function drawDriver(snap: Snapshot): Child {
-  const routes = routesOfDate(snap).filter((r) => r.ordersCount > 0);
-  const complete = (routeUuid: string, status: "delivered" | "missed") =>
-    act(() => api.send("POST", "/_fake/driver/complete", { routeUuid, status }));
-  const rows = routes.map((r) => {
-    const next = nextStop(snap, r.uuid);
-    const stops = snap.timelines.get(r.uuid)?.filter((st) => st.type === "delivering_stop") ?? [];
-    const done = stops.filter((st) => st.actualDepartureTime !== null).length;
-    const published = r.publishedAt !== null;
-    return [
-      r.name,
-      badge(r.status),
-      `${done} / ${stops.length}`,
-      next ? `${next.orderNumber} ${next.name ?? ""}` : "—",
-      h(
-        "div",
-        { class: "row-actions" },
-        h(
-          "button",
-          {
-            class: "deliver",
-            "data-route": r.uuid,
-            disabled: !next || !published,
-            onclick: () => complete(r.uuid, "delivered"),
-          },
-          "Delivered",
-        ),
-        h(
-          "button",
-          {
-            class: "miss",
-            "data-route": r.uuid,
-            disabled: !next || !published,
-            onclick: () => complete(r.uuid, "missed"),
-          },
-          "Missed",
-        ),
-      ),
-    ];
+function drawDriverTab(snap: Snapshot): Child {
+  return drawDriver(snap, {
+    api,
+    date: view.date,
+    routes: routesOfDate(snap),
+    autoDriver: view.autoDriver,
+    setAutoDriver: (on) => {
+      view.autoDriver = on;
+      void act(() => api.send("POST", "/_fake/driver/auto", { on }));
+    },
+    act,
+    timelines: drawTimelines(snap),
   });
-  return [
-    h(
-      "section",
-      {},
-      h("h2", {}, `Driver of ${view.date ?? "—"}`),
-      h(
-        "p",
-        { class: "muted" },
-        "Complete each route's next stop, or let the auto-driver complete stops as the clock reaches them. Only published routes can be driven.",
-      ),
-      h(
-        "label",
-        {},
-        h("input", {
-          type: "checkbox",
-          id: "auto-driver",
-          checked: view.autoDriver,
-          onchange: (event: Event) => {
-            const on = (event.target as HTMLInputElement).checked;
-            view.autoDriver = on;
-            void act(() => api.send("POST", "/_fake/driver/auto", { on }));
-          },
-        }),
-        " auto-driver",
-      ),
-      table(["Route", "Status", "Done", "Next stop", ""], rows, { id: "driver-routes" }),
-    ),
-    drawTimelines(snap),
-  ];
 }
 
 function actionRow(snap: Snapshot, a: ControlAction): Child[] {
@@ -726,7 +668,7 @@ const DRAW: Record<Tab, (snap: Snapshot) => Child> = {
   orders: drawOrders,
   map: drawMap,
   timelines: drawTimelines,
-  driver: drawDriver,
+  driver: drawDriverTab,
   actions: drawActions,
   webhooks: drawWebhooks,
   control: drawControl,
@@ -745,10 +687,13 @@ function draw(): void {
     dateSelect,
     dates.map((d) => h("option", { value: d, selected: d === view.date }, d)),
   );
-  // Keep what the user typed and where they scrolled across redraws.
+  planSlot.hidden = !PLAN_TABS.includes(view.tab);
+  planBar.draw(snapshot, view.date);
+  // Keep what the user typed and where they scrolled across redraws: a panel being typed in is left as it is.
   const scroll = window.scrollY;
   const focused = document.activeElement;
-  if (focused === faultText && panel.contains(faultText)) {
+  const typing = focused === faultText || (focused instanceof HTMLInputElement && focused.closest("[data-keep-focus]"));
+  if (typing && focused && panel.contains(focused)) {
     panel.dataset.drawnAt = snapshot.now;
     return;
   }

@@ -48,6 +48,14 @@ dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.15rem 0.75rem
 dt { color: var(--muted); }
 dd { margin: 0; word-break: break-word; }
 textarea { width: 100%; font: 12px ui-monospace, monospace; }
+.plan-bar { padding: 1rem 1rem 0; }
+.plan-bar section { margin-bottom: 0; }
+.plan-controls, .missed-form { display: flex; flex-wrap: wrap; gap: 0.5rem 0.75rem; align-items: center; }
+.plan-controls label, .missed-form label { display: flex; gap: 0.3rem; align-items: center; }
+.plan-controls select, .plan-controls button, .missed-form input, .missed-form button { font: inherit; }
+.outcomes p { margin: 0.4rem 0 0; }
+.outcomes ul { margin: 0.2rem 0 0; padding-left: 1.2rem; }
+.missed-form { flex-basis: 100%; margin-top: 0.35rem; padding: 0.35rem 0.5rem; background: #fff6f6; border: 1px solid #f0c4c4; border-radius: 4px; }
 #problem { padding: 0.35rem 1rem; background: #f9dcdc; color: #b71c1c; }
 #problem:empty { display: none; }
 `;
