@@ -4,16 +4,16 @@ import { publishAndWait, waitForAction } from "@dispatchkit/sdk";
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
 import { createControlValidator } from "../../../test/support/openapi-validator.js";
-import { clientOf, DATE, scheduledRoute, workspaceOf } from "./support/flow.js";
+import { clientOf, createRoute, DATE, scheduledRoute, workspaceOf } from "./support/flow.js";
 import { contextOf } from "./support/internals.js";
 
 const server = useFakeServer();
 
 /** Start a publish of the test date's routes; returns its action uuid. */
-async function startPublish() {
+async function startPublish(date = DATE) {
   const { fake } = server;
   const accepted = await clientOf(fake).POST("/v2/routes/publish", {
-    body: { workspaceUuid: workspaceOf(fake).uuid, date: DATE },
+    body: { workspaceUuid: workspaceOf(fake).uuid, date },
   });
   expect(accepted.response.status).toBe(202);
   return accepted.data?.actionUuid ?? "";
@@ -143,7 +143,9 @@ describe("action policies per kind (fake.actions.policy)", () => {
     const held = await startPublish();
     expect(await setPolicy({ hold: false })).toEqual({ status: 200, body: { kind: "publish", policy: "immediate" } });
     expect((await controlCall(fake, "GET", "/_fake/actions")).body.policies.publish).toBe("immediate");
-    const normal = await startPublish();
+    // Another date: a publish of the held one's date would wait behind it (actions of one date run in order).
+    await createRoute(fake, { date: "2026-11-25" });
+    const normal = await startPublish("2026-11-25");
     expect((await poll(normal))?.status).toBe("finished");
     // Actions already held keep their policy until released.
     expect((await poll(held))?.status).toBe("pending");
