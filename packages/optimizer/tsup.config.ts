@@ -4,7 +4,7 @@ export default defineConfig({
   entry: ["src/index.ts"],
   format: ["esm", "cjs"],
   dts: true,
-  // No source maps: they would point at src/, which the package does not ship (docs/decisions/0006-package-builds.md).
+  // No source maps: they would point at src/, which the package does not ship (docs/decisions/0002-packages-surfaces-and-builds.md).
   sourcemap: false,
   clean: true,
   target: "es2022",

@@ -2,7 +2,7 @@
  * The contract's JSON Schemas (openapi.yaml's `components.schemas`, JSON Schema 2020-12) validated with ajv and
  * ajv-formats, each problem reported as `<path>: <problem>` (`body.routes[0].name: must be string, got number`).
  * Strict: a keyword ajv does not know fails when its schema is compiled, so the document cannot silently use a
- * keyword nothing checks (docs/decisions/0013-conformance-suite.md).
+ * keyword nothing checks (docs/decisions/0014-conformance-suite.md).
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";

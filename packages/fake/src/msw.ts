@@ -5,7 +5,7 @@
  * One handler, not one per contract operation: MSW tries a server's handlers in order, parsing the URL and its path
  * pattern for each, so with one per operation a call paid for every handler before its own (about 28 µs each; a
  * poll of the 28th cost 2.6 times a trivial handler's call). A test's own handlers (`server.use(...)`) go in front
- * of it and still win (docs/decisions/0025-hot-path.md).
+ * of it and still win (docs/decisions/0005-request-pipeline.md).
  */
 import { type HttpHandler, http } from "msw";
 import type { Router } from "./http/router.js";

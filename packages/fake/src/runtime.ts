@@ -4,7 +4,7 @@
  * only wire it to a transport (MSW, node:http, a real-time timer); nothing else reaches into a fake.
  *
  * A fake carries its runtime under a `Symbol.for` key, which every copy of this package shares: a fake made by the
- * ESM build works with the CommonJS `./node` entry and the other way round (docs/decisions/0016-fake-runtime.md).
+ * ESM build works with the CommonJS `./node` entry and the other way round (docs/decisions/0004-fake-structure.md).
  */
 import type { Clock } from "./domain/clock.js";
 import type { Context } from "./domain/context.js";

@@ -1,6 +1,6 @@
 /**
  * The actions of one workspace and delivery date run in the order they were accepted (docs/api-contract.md section 7,
- * docs/decisions/0028-actions-of-a-day-in-order.md): a publish accepted while a scheduling run of its date is pending
+ * docs/decisions/0007-background-actions.md): a publish accepted while a scheduling run of its date is pending
  * waits for the run and publishes its plan, instead of skipping the still-empty routes. Over HTTP against the server
  * in this process (every answer validated against its document), the run held by the control API.
  */

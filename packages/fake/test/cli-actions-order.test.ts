@@ -1,7 +1,7 @@
 /**
  * `dispatch-fake` as users start it (its defaults: scheduling runs on a worker thread), over HTTP: a publish accepted
  * while the scheduling run of its date is still planning waits for the run and publishes its plan, so an order of the
- * plan can be completed right after (docs/decisions/0028-actions-of-a-day-in-order.md). Before, the publish ran at
+ * plan can be completed right after (docs/decisions/0007-background-actions.md). Before, the publish ran at
  * once, skipped the still-empty routes, and the completion answered 409 ORDER_NOT_PUBLISHED. Every answer is
  * validated against openapi.yaml.
  */

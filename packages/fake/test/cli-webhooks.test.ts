@@ -1,5 +1,5 @@
 /**
- * Webhooks from `dispatch-fake serve` as a receiver in another process sees them (docs/decisions/0023): the server
+ * Webhooks from `dispatch-fake serve` as a receiver in another process sees them (docs/decisions/0008-webhooks.md): the server
  * signs `x-dispatch-timestamp` with its wall clock, so a receiver that checks the documented 300-second tolerance
  * against its own clock accepts every delivery, also after the fake's clock was moved 10 days ahead. The CLI runs as
  * users run it, from its bundle (test/support/fake-cli.ts).

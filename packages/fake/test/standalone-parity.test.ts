@@ -116,7 +116,7 @@ it("leaves both fakes holding the same state", () => {
   expect(contextOf(inProcess).state.orders.size).toBe(3);
 });
 
-// The server reads a plain request target without parsing a URL (docs/decisions/0025-hot-path.md); any other it
+// The server reads a plain request target without parsing a URL (docs/decisions/0005-request-pipeline.md); any other it
 // parses. Either way it must name what a URL parser names: fetch normalizes targets before sending, so these are
 // sent raw with node:http.
 const rawTargets: [string, string, string][] = [

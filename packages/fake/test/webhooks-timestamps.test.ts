@@ -1,5 +1,5 @@
 /**
- * Which clock signs a delivery's `x-dispatch-timestamp` (docs/decisions/0023): in process the fake's clock by default,
+ * Which clock signs a delivery's `x-dispatch-timestamp` (docs/decisions/0008-webhooks.md): in process the fake's clock by default,
  * so tests stay deterministic; the host's wall clock on a server (`startServer`), because a receiver checks the header
  * against its own clock; `createFake({ webhooks: { timestampClock } })` chooses either, or a clock of its own, and
  * wins over the host. Event times, retries and the delivery log stay on the fake's clock whatever signs the header.

@@ -3,7 +3,7 @@
  * compatibility matrix, nearest-neighbour lists. Built once per `solve` call.
  *
  * Up to {@link denseLimit} locations the travel durations are copied into two flat matrices (fast, exact, the
- * square of the size in memory). Beyond it the model is *sparse* (docs/decisions/0017-optimizer-at-scale.md): travel
+ * square of the size in memory). Beyond it the model is *sparse* (docs/decisions/0012-optimizer.md): travel
  * is read from the caller's matrices or function on demand, and only the neighbour lists and the travel to each
  * job's neighbours are stored, so memory grows with jobs × neighbours.
  */

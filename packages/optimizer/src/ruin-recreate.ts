@@ -320,7 +320,7 @@ export class RuinRecreate {
   }
 
   /**
-   * Sparse-model insertion (docs/decisions/0017-optimizer-at-scale.md): job j is tried only next to one of its
+   * Sparse-model insertion (docs/decisions/0012-optimizer.md): job j is tried only next to one of its
    * nearest neighbours (before or after it; `granular` of them, all `nbK` when 0) and on one empty vehicle per
    * class, so a move costs about the neighbourhood, not the routes; travel to the neighbours comes from the
    * model's cache. Every position of every route is tried only when none of those is feasible.

@@ -605,7 +605,7 @@ function sparse<T>(f: () => T): T {
   }
 }
 
-describe("solve: sparse model (large problems, docs/decisions/0017-optimizer-at-scale.md)", () => {
+describe("solve: sparse model (large problems, docs/decisions/0012-optimizer.md)", () => {
   it("returns feasible plans that account for every job exactly once, with and without positions", () => {
     fc.assert(
       fc.property(problemArb, fc.boolean(), ([problem, seed], withPositions) => {

@@ -5,7 +5,7 @@
  * into FIXTURES_SCHEMA); a route's, an order's and a subscription's fields are checked with the API's own body
  * schemas and checks, and created through the domain operations the API calls, so they get the same defaults.
  * Every problem is found before anything is created; the creation is undone should it fail all the same.
- * @see docs/decisions/0026-fixtures.md
+ * @see docs/decisions/0006-test-control-and-fixtures.md
  */
 import { z } from "zod";
 import type { Context } from "../domain/context.js";

@@ -1,6 +1,6 @@
 /**
  * The pipeline's answer as plain data (status, headers, JSON text): the standalone server writes it to node's
- * response as it is, and only fetch and MSW get a `Response` made of it (docs/decisions/0025-hot-path.md).
+ * response as it is, and only fetch and MSW get a `Response` made of it (docs/decisions/0005-request-pipeline.md).
  */
 import type { DomainError, ErrorCode, ErrorDetail } from "../domain/errors.js";
 import { STATUS_BY_CODE } from "./status.js";

@@ -7,7 +7,7 @@ import { readBody } from "./request-limits.js";
 /**
  * What the pipeline reads of one request. Each host adapts its own to it: a fetch `Request` (MSW, `fake.fetch`)
  * through {@link incomingFromFetch}; node's request (the standalone server) without building a `Request` at all,
- * which costs about as much as answering a small request (docs/decisions/0025-hot-path.md).
+ * which costs about as much as answering a small request (docs/decisions/0005-request-pipeline.md).
  */
 export interface IncomingRequest {
   /** The method as sent. */

@@ -426,7 +426,7 @@ async function send(
   res.end(body);
 }
 
-/** Write the pipeline's plain answer (no `Response` made and read back: docs/decisions/0025-hot-path.md). */
+/** Write the pipeline's plain answer (no `Response` made and read back: docs/decisions/0005-request-pipeline.md). */
 function sendAnswer(res: ServerResponse, answer: Answer, closing: boolean, cors: Record<string, string>): void {
   // An injected network error: drop the connection without an answer, as a failing network would.
   if (answer.networkError) {

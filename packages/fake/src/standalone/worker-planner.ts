@@ -2,9 +2,9 @@
  * Plans scheduling runs on a worker thread (`scheduling-worker.ts`), so a long run never holds up the requests of
  * other clients: the standalone server hands it to its fake (`runtime.usePlanner`). The worker starts at the first
  * run and plans one run at a time, in the order they come; a worker that dies fails the runs it held and the next run
- * starts a new one. See docs/decisions/0024-work-off-the-request-thread.md. While a run plans here, its action is
+ * starts a new one. See docs/decisions/0007-background-actions.md. While a run plans here, its action is
  * pending, and the actions accepted after it on its workspace and date (a publish) wait for it in the fake's action
- * engine: they run once its plan is committed (docs/decisions/0028-actions-of-a-day-in-order.md).
+ * engine: they run once its plan is committed (docs/decisions/0007-background-actions.md).
  */
 import type { Worker } from "node:worker_threads";
 import type { RunPlanner, RunPlanRequest, RunPlanResult } from "../domain/scheduling/run-plan.js";

@@ -2,7 +2,7 @@
  * The standalone server's worker threads: each one's script is a file built beside the server (`<name>.js` for the
  * ESM build, `<name>.cjs` for the CommonJS one); run from source (`npm start`, tests), where no built file sits beside
  * this module, the script is bundled from its sources with esbuild on first use and kept in memory.
- * See docs/decisions/0024-work-off-the-request-thread.md.
+ * See docs/decisions/0007-background-actions.md and docs/decisions/0010-state-file.md.
  */
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";

@@ -191,7 +191,7 @@ export function buildProblem(input: PlanInput): { problem: Problem; origin: numb
 /**
  * From this many points on, the default great-circle travel is computed on demand rather than as two square
  * matrices (which take 1.7 GB at 10,000 points), and the points' planar positions let the optimizer find
- * neighbours without measuring every pair (docs/decisions/0017-optimizer-at-scale.md). The optimizer stores
+ * neighbours without measuring every pair (docs/decisions/0012-optimizer.md). The optimizer stores
  * problems this large sparse too. An injected provider always gets the whole list and answers with matrices.
  */
 export const ON_DEMAND_TRAVEL_POINTS = 3000;

@@ -3,7 +3,7 @@
  * what-if's own routes and orders, or a committing run's candidates under the keep-placed policy) and what comes
  * back. The fake plans at once in its own thread; a host may plan elsewhere (the standalone server's worker thread)
  * and answer later, with the same answer for the same request.
- * @see docs/decisions/0024-work-off-the-request-thread.md
+ * @see docs/decisions/0007-background-actions.md
  */
 import type { TravelProvider } from "../geo.js";
 import { type KeepPlacedOrder, type KeepPlacedRoute, planKeepingPlaced } from "./keep-placed.js";
