@@ -79,9 +79,17 @@ const step = fc.oneof(
   },
   { weight: 2, arbitrary: fc.record({ op: fc.constant("route" as const), ws: fc.nat(1), date: fc.nat(2) }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant("update" as const), pick: fc.nat(), date: fc.nat(2) }) },
-  { weight: 2, arbitrary: fc.record({ op: fc.constant("schedule" as const), ws: fc.nat(1), date: fc.nat(2) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant("schedule" as const),
+      ws: fc.nat(1),
+      date: fc.nat(2),
+      publish: fc.boolean(),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ op: fc.constant("publish" as const), ws: fc.nat(1), date: fc.nat(2) }) },
-  { weight: 2, arbitrary: fc.record({ op: fc.constant("complete" as const), pick: fc.nat(), missed: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ op: fc.constant("complete" as const), pick: fc.nat(), missed: fc.boolean() }) },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -193,9 +201,19 @@ async function run(fake: Fake, steps: readonly Step[], perPage: number): Promise
         if (uuid) await call(fake, "PUT", `/v2/orders/${uuid}`, orderInput(n++, DATES[s.date] as string));
         break;
       }
-      case "schedule":
-        await call(fake, "POST", "/v2/schedules", { workspaceUuid: wsUuid(s.ws), date: DATES[s.date] });
+      case "schedule": {
+        // A route and orders of that day first, so the run has work; then maybe the publish of the day.
+        const workspaceUuid = wsUuid(s.ws);
+        const date = DATES[s.date] as string;
+        await call(fake, "POST", "/v2/routes", { workspaceUuid, routes: [routeInput(n++, date)] });
+        await call(fake, "POST", `/v2/orders?workspaceUuid=${workspaceUuid}`, [
+          orderInput(n++, date),
+          orderInput(n++, date),
+        ]);
+        await call(fake, "POST", "/v2/schedules", { workspaceUuid, date });
+        if (s.publish) await call(fake, "POST", "/v2/routes/publish", { workspaceUuid, date });
         break;
+      }
       case "publish":
         await call(fake, "POST", "/v2/routes/publish", { workspaceUuid: wsUuid(s.ws), date: DATES[s.date] });
         break;
@@ -237,7 +255,7 @@ describe("list indexes (property)", () => {
         fc.integer({ min: 1, max: 5 }),
         (steps, perPage) => run(newFake(), steps, perPage),
       ),
-      { numRuns: Math.max(20, RUNS * 3), seed: SEED },
+      { numRuns: Math.max(30, RUNS * 3), seed: SEED },
     );
   }, 120_000);
 });
