@@ -2,7 +2,7 @@
  * What a page of a list costs the standalone server as the store grows (issue 31, point 1), before and after the list
  * indexes, in one run (a benchmark, not a test).
  *
- *   npx tsx bench/lists.ts [--before <commit>] [--sizes 1000,10000,100000] [--runs 5] [--calls 300]
+ *   npx tsx bench/lists.ts [--before <commit>] [--sizes 1000,10000,100000] [--runs 5] [--calls 300] [--deliveries 51000]
  *
  * `--before` (default: the commit before the list indexes) is extracted with `git archive` under
  * node_modules/.cache/bench-lists/ and runs from its sources, as this checkout's sources ("after") do: both through
@@ -16,12 +16,16 @@
  * - date page: the same with `&date=` (a tenth of the orders);
  * - last page: the same with `&page=<last>`.
  *
- * Prints a markdown table of medians (µs of server CPU per request) and the machine.
+ * Then `GET /_fake/webhook-deliveries` (no paging parameters) with `--deliveries` records in the log, in process
+ * (`fake.fetch`), its wall time, median of `--runs` (0 skips it).
+ *
+ * Prints markdown tables of medians (µs of server CPU per request; ms) and the machine.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
+import { performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -144,7 +148,10 @@ function extract(commit: string): string {
 
 async function bench(): Promise<void> {
   const before = option("before") ?? "84dfc98";
-  const sizes = (option("sizes") ?? "1000,10000,100000").split(",").map(Number);
+  const sizes = (option("sizes") ?? "1000,10000,100000")
+    .split(",")
+    .map(Number)
+    .filter((n) => n > 0);
   const runs = Number(option("runs") ?? 5);
   const calls = Number(option("calls") ?? 300);
   const versions = [
@@ -185,9 +192,58 @@ async function bench(): Promise<void> {
   console.log(`| stored orders | version | ${kinds.join(" | ")} |`);
   console.log(`|---:|---|${kinds.map(() => "---:").join("|")}|`);
   for (const row of rows) console.log(row);
+  const deliveries = Number(option("deliveries") ?? 51_000);
+  if (deliveries > 0) {
+    console.log(
+      `\n\`GET /_fake/webhook-deliveries\` with ${deliveries.toLocaleString("en-US")} deliveries in the log (in process)\n`,
+    );
+    console.log("| version | wall time (ms, median) | answer (bytes) |");
+    console.log("|---|---:|---:|");
+    for (const version of versions) {
+      const { ms, bytes } = await deliveriesList(version.root, deliveries, runs);
+      console.log(`| ${version.name} | ${Math.round(ms).toLocaleString("en-US")} | ${bytes.toLocaleString("en-US")} |`);
+    }
+  }
   console.log(
     `\n${cpus().length} × ${cpus()[0]?.model ?? "CPU"}, Node ${process.version}, load average ${loadBefore} before, ${load()} after`,
   );
+}
+
+/**
+ * `GET /_fake/webhook-deliveries` (no paging parameters: what a client that read the whole log sends) with `count`
+ * deliveries in the log, in process through `fake.fetch`: wall time of the request (ms), median of `runs`.
+ */
+async function deliveriesList(root: string, count: number, runs: number): Promise<{ ms: number; bytes: number }> {
+  const src = (entry: string) => pathToFileURL(join(root, "packages/fake/src", `${entry}.ts`)).href;
+  const { createFake } = (await import(src("index"))) as typeof import("../packages/fake/src/index.js");
+  const { runtimeOf } = (await import(src("runtime"))) as typeof import("../packages/fake/src/runtime.js");
+  const fake = createFake({ seed: 1, now: "2026-11-23T08:00:00Z", token: TOKEN, log: () => {} });
+  const { webhooks } = runtimeOf(fake).context.state;
+  for (let i = 1; i <= count; i++) {
+    webhooks.deliveries.set(`whd_${i}`, {
+      id: `whd_${i}`,
+      organizationId: fake.organization.id,
+      subscriptionUuid: "00000000-0000-4000-8000-000000000001",
+      url: "https://hooks.example.test/bench",
+      eventId: `evt_${i}`,
+      eventType: "order.status_updated",
+      status: "cancelled",
+      createdAt: Date.parse("2026-11-23T08:00:00Z"),
+      nextAttemptAt: null,
+      attempts: [],
+      redeliveryOf: null,
+    });
+  }
+  webhooks.lastDelivery = count;
+  const times: number[] = [];
+  let bytes = 0;
+  for (let run = 0; run < runs; run++) {
+    const t0 = performance.now();
+    const res = await fake.fetch("/_fake/webhook-deliveries");
+    bytes = (await res.arrayBuffer()).byteLength;
+    times.push(performance.now() - t0);
+  }
+  return { ms: median(times), bytes };
 }
 
 if (process.argv[2] === "--serve") await serve(process.argv[3]!, Number(process.argv[4]));
