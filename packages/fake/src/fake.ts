@@ -28,6 +28,7 @@ import { type ActionPolicy, type Context, createActionRuntime, createState } fro
 import { validationFailed } from "./domain/errors.js";
 import { greatCircleTravel, hashGeocoder } from "./domain/geo.js";
 import { createIds, randomRequestIds, seededRequestIds } from "./domain/ids.js";
+import { createListIndexes } from "./domain/list-index.js";
 import { createOrganization, issueToken } from "./domain/organizations.js";
 import type { ActionKind } from "./domain/records.js";
 import type { RunPlanner } from "./domain/scheduling/run-plan.js";
@@ -95,6 +96,7 @@ export function createFake(options: FakeOptions = {}): Fake {
     geocoder: options.geocoder ?? hashGeocoder,
     travel: options.travel ?? greatCircleTravel,
     actions: createActionRuntime(runners, options.actions),
+    lists: createListIndexes(),
   };
   let seeded = seedOrganization();
 

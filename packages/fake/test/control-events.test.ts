@@ -14,7 +14,10 @@ const publish = (token: string, n: number) => publishedRouteOverHttp(server, tok
 
 describe("GET /_fake/events", () => {
   it("answers the records of fake.events, oldest first, instants as ISO strings", async () => {
-    expect((await call("GET", "/_fake/events")).body).toEqual({ data: [] });
+    expect((await call("GET", "/_fake/events")).body).toEqual({
+      data: [],
+      metadata: { nextPage: null, totalPages: 1, totalItems: 0 },
+    });
     const { orders } = await publish(TOKEN, 2);
     await call("POST", "/_fake/driver/complete", { body: { orderUuid: orders[0], status: "delivered" } });
     const { body, status } = await call("GET", "/_fake/events");

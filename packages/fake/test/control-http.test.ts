@@ -301,7 +301,10 @@ describe("the control API over HTTP (the standalone server)", () => {
     expect(one.body.data).toHaveLength(1);
     expect(one.body.data[0].responseBody).toMatchObject({ code: "NOT_FOUND", requestId: one.body.data[0].requestId });
     expect((await call("DELETE", "/_fake/journal")).status).toBe(204);
-    expect((await call("GET", "/_fake/journal")).body).toEqual({ data: [] });
+    expect((await call("GET", "/_fake/journal")).body).toEqual({
+      data: [],
+      metadata: { nextPage: null, totalPages: 1, totalItems: 0 },
+    });
   });
 
   it("refuses bad input with 400 naming the field and changes nothing; unknown ids answer 404", async () => {

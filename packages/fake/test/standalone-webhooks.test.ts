@@ -201,7 +201,10 @@ describe("webhooks on the standalone server", () => {
       await receiver.until(3);
       expect(receiver.received[2]?.headers["x-dispatch-event-id"]).toBe(eventId);
       expect((await call(fake, "GET", `/_fake/webhook-deliveries?eventId=${eventId}`)).body.data).toHaveLength(2);
-      expect((await call(fake, "GET", "/_fake/webhook-deliveries?subscriptionUuid=nobody")).body).toEqual({ data: [] });
+      expect((await call(fake, "GET", "/_fake/webhook-deliveries?subscriptionUuid=nobody")).body).toEqual({
+        data: [],
+        metadata: { nextPage: null, totalPages: 1, totalItems: 0 },
+      });
       const missing = await call(fake, "POST", "/_fake/webhook-deliveries/whd_9/redeliver");
       expect(missing.status).toBe(404);
       expect(missing.body.code).toBe("NOT_FOUND");

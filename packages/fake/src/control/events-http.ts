@@ -5,6 +5,7 @@
 import { isoString } from "../domain/clock.js";
 import { validationFailed } from "../domain/errors.js";
 import type { EventRecord, EventType } from "../domain/records.js";
+import { mapPage, paginate } from "../http/pagination.js";
 import type { PublicOperation } from "../http/router.js";
 import { defineControlOperation } from "./typed.js";
 
@@ -26,7 +27,7 @@ function toEventBody(event: EventRecord) {
 /** The events control operation over a fake's events (read at each request: a reset replaces the list). */
 export function eventControlOperations(events: () => readonly EventRecord[]): PublicOperation[] {
   return [
-    defineControlOperation("/_fake/events", "get", ({ query }) => {
+    defineControlOperation("/_fake/events", "get", ({ query, url }) => {
       const type = query.get("type");
       const since = query.get("since");
       const organizationId = query.get("organizationId");
@@ -54,7 +55,7 @@ export function eventControlOperations(events: () => readonly EventRecord[]): Pu
           (organizationId === null || event.organizationId === organizationId) &&
           (workspaceUuid === null || event.workspaceUuid === workspaceUuid),
       );
-      return { status: 200, body: { data: data.map(toEventBody) } };
+      return { status: 200, body: mapPage(paginate(data, url), toEventBody) };
     }),
   ];
 }

@@ -11,11 +11,14 @@ import { isoString } from "../domain/clock.js";
 import type { ActionPolicy } from "../domain/context.js";
 import { DomainError, notFound, validationFailed } from "../domain/errors.js";
 import type { ActionKind, ActionRecord, EventRecord, NotificationRecord } from "../domain/records.js";
+import { fanOutEvents, listDeliveries } from "../domain/webhooks.js";
 import { CONTRACT_OPERATIONS, type OperationId } from "../http/contract-operations.js";
 import { toWorkspaceBody } from "../http/handlers/workspaces.js";
 import { parseWith } from "../http/input.js";
 import { nestsDeeperThan, TOO_DEEP } from "../http/json-nesting.js";
+import { mapPage, paginate } from "../http/pagination.js";
 import type { PublicOperation, PublicRequestContext } from "../http/router.js";
+import { runtimeOf } from "../runtime.js";
 import type { FakeActions } from "./actions.js";
 import type { FakeControl } from "./control.js";
 import type { DriverStop, FakeDriver } from "./driver.js";
@@ -177,9 +180,9 @@ export function controlOperations(fake: ControlledFake, snapshots: SnapshotStore
     }),
 
     // Actions
-    defineControlOperation("/_fake/actions", "get", () => ({
+    defineControlOperation("/_fake/actions", "get", ({ url }) => ({
       status: 200,
-      body: { data: fake.actions.list().map(toControlAction), policies: fake.actions.policies() },
+      body: { ...mapPage(paginate(fake.actions.list(), url), toControlAction), policies: fake.actions.policies() },
     })),
     defineControlOperation("/_fake/actions/policy/{kind}", "put", async (req) => {
       // fake.actions.policy checks the kind, then the body (the same checks in-process and over HTTP).
@@ -268,7 +271,7 @@ export function controlOperations(fake: ControlledFake, snapshots: SnapshotStore
     }),
 
     // What the fake recorded
-    defineControlOperation("/_fake/journal", "get", ({ query }) => {
+    defineControlOperation("/_fake/journal", "get", ({ query, url }) => {
       const operationId = query.get("operationId");
       if (operationId !== null && !OPERATION_IDS.has(operationId)) {
         throw validationFailed("list the journal", [
@@ -279,17 +282,22 @@ export function controlOperations(fake: ControlledFake, snapshots: SnapshotStore
         ]);
       }
       const entries = fake.journal.list(operationId === null ? {} : { operationId: operationId as OperationId });
-      return { status: 200, body: { data: entries.map(toJournalBody) } };
+      return { status: 200, body: mapPage(paginate(entries, url), toJournalBody) };
     }),
     defineControlOperation("/_fake/journal", "delete", () => {
       fake.journal.clear();
       return { status: 204 };
     }),
-    defineControlOperation("/_fake/notifications", "get", () => ({
+    defineControlOperation("/_fake/notifications", "get", ({ url }) => ({
       status: 200,
-      body: { data: fake.notifications.map(toNotificationBody) },
+      body: mapPage(paginate(fake.notifications, url), toNotificationBody),
     })),
-    ...webhookControlOperations(fake.webhooks),
+    ...webhookControlOperations(fake.webhooks, (filter) => {
+      // The records themselves, not `fake.webhooks.deliveries()`'s copies of the whole log: only a page is answered.
+      const { context } = runtimeOf(fake);
+      fanOutEvents(context);
+      return listDeliveries(context, filter);
+    }),
     ...eventControlOperations(() => fake.events),
     // Health (the standalone server answers it itself, with its own uptime and state file: standalone/server.ts)
     defineControlOperation("/_fake/health", "get", () => ({ status: 200, body: healthBody(createdAt, null) })),

@@ -1,8 +1,8 @@
 /**
  * The webhook control endpoints of the standalone server, answered through `fake.webhooks` (one implementation
  * in-process and over HTTP):
- * - `GET /_fake/webhook-deliveries?eventId=&subscriptionUuid=` → 200 `{ data: [delivery] }`: the delivery log,
- *   oldest first, each delivery with its attempts;
+ * - `GET /_fake/webhook-deliveries?eventId=&subscriptionUuid=&page=&perPage=` → 200 `{ data: [delivery], metadata }`:
+ *   a page of the delivery log (as the API's lists are paged), oldest first, each delivery with its attempts;
  * - `POST /_fake/webhook-deliveries/{id}/redeliver` → 201 `delivery`: the event again, as a new delivery whose
  *   answered `pending` and due now: the server attempts it right after answering (404 for an unknown id, 409 when
  *   the subscription was deleted).
@@ -11,6 +11,7 @@
  */
 import { isoString } from "../domain/clock.js";
 import type { WebhookAttemptRecord, WebhookDeliveryRecord } from "../domain/records.js";
+import { mapPage, paginate } from "../http/pagination.js";
 import type { PublicOperation } from "../http/router.js";
 import { defineControlOperation } from "./typed.js";
 import type { FakeWebhooks, WebhookDeliveryFilter } from "./webhooks.js";
@@ -46,15 +47,19 @@ export function toDeliveryBody(delivery: WebhookDeliveryRecord) {
 }
 
 /** The webhook control operations over one fake's webhooks, for `controlOperations(fake)`. */
-export function webhookControlOperations(webhooks: FakeWebhooks): PublicOperation[] {
+export function webhookControlOperations(
+  webhooks: FakeWebhooks,
+  deliveries: (filter: WebhookDeliveryFilter) => readonly WebhookDeliveryRecord[] = (filter) =>
+    webhooks.deliveries(filter),
+): PublicOperation[] {
   return [
-    defineControlOperation("/_fake/webhook-deliveries", "get", ({ query }) => {
+    defineControlOperation("/_fake/webhook-deliveries", "get", ({ query, url }) => {
       const filter: WebhookDeliveryFilter = {};
       const eventId = query.get("eventId");
       const subscriptionUuid = query.get("subscriptionUuid");
       if (eventId !== null) filter.eventId = eventId;
       if (subscriptionUuid !== null) filter.subscriptionUuid = subscriptionUuid;
-      return { status: 200, body: { data: webhooks.deliveries(filter).map(toDeliveryBody) } };
+      return { status: 200, body: mapPage(paginate(deliveries(filter), url), toDeliveryBody) };
     }),
     defineControlOperation("/_fake/webhook-deliveries/{id}/redeliver", "post", ({ params }) => {
       return { status: 201, body: toDeliveryBody(webhooks.redeliver(params.id ?? "")) };

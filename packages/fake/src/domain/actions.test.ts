@@ -14,6 +14,7 @@ import {
 import { DomainError } from "./errors.js";
 import { greatCircleTravel, hashGeocoder } from "./geo.js";
 import { createIds } from "./ids.js";
+import { createListIndexes } from "./list-index.js";
 
 const principal = { organizationId: "org-1", token: "t" };
 
@@ -31,6 +32,7 @@ function context(options: ActionOptions = {}): Context & { clock: ReturnType<typ
     geocoder: hashGeocoder,
     travel: greatCircleTravel,
     actions: createActionRuntime(TEST_RUNNERS, options),
+    lists: createListIndexes(),
   };
 }
 

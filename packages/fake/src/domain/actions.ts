@@ -24,6 +24,7 @@
  */
 import type { ActionOptions, ActionPolicy, ActionWork, Context, WorkStep } from "./context.js";
 import { DomainError, notFound } from "./errors.js";
+import { actionListKey, type ListView } from "./list-index.js";
 import { isOwned } from "./ownership.js";
 import type { ActionKind, ActionRecord, Principal } from "./records.js";
 
@@ -240,6 +241,7 @@ export function startAction(
     failWith: timing.fail ?? null,
   };
   ctx.state.actions.set(action.uuid, action);
+  ctx.lists.actions.touch(ctx.state.actions, action);
   const accepted = { ...action };
   runtime.works.set(action.uuid, work);
   // Immediate: it runs now, unless an earlier action of its workspace and date is pending (it then runs after it).
@@ -341,12 +343,12 @@ export function pollAction(
   return action;
 }
 
-/** The caller's organization's actions of the given kinds, newest first. */
-export function listActions(ctx: Context, principal: Principal, kinds: readonly ActionKind[]): ActionRecord[] {
+/** The caller's organization's actions of one kind, newest first (a view over the action index). */
+export function listActions(ctx: Context, principal: Principal, kind: ActionKind): ListView<ActionRecord> {
   settleActions(ctx);
-  return [...ctx.state.actions.values()]
-    .filter((a) => a.organizationId === principal.organizationId && kinds.includes(a.kind))
-    .reverse();
+  return ctx.lists.actions.list(ctx.state.actions, actionListKey(principal.organizationId, kind), {
+    newestFirst: true,
+  });
 }
 
 /** `Retry-After` hint in seconds for a poll: a number while pending, undefined once ended. */

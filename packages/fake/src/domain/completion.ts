@@ -5,6 +5,7 @@
 import type { Context } from "./context.js";
 import { DomainError } from "./errors.js";
 import { emitOrderStatusUpdated, emitRouteEvent, recordCompletionNotification } from "./events.js";
+import { ordersChanged } from "./list-index.js";
 import { getOrder } from "./orders.js";
 import type { OrderRecord, Principal } from "./records.js";
 import { recomputeRoute } from "./timeline.js";
@@ -57,6 +58,7 @@ export function completeOnRoute(ctx: Context, order: OrderRecord, input: Complet
   }
   const completedAt = input.completedAt ?? ctx.clock.now();
   order.status = input.status;
+  ordersChanged(ctx, order);
   order.deliveryTime = completedAt;
   order.deliveryMissedReason = input.missedReason ?? null;
   order.deliveryNotes = input.notes ?? null;

@@ -5,6 +5,7 @@
 import type { Clock } from "./clock.js";
 import type { Geocoder, TravelProvider } from "./geo.js";
 import type { Ids } from "./ids.js";
+import type { ListIndexes } from "./list-index.js";
 import type {
   ActionKind,
   ActionRecord,
@@ -166,4 +167,6 @@ export interface Context {
   travel: TravelProvider;
   /** How background actions run (hold, delay, pending work). */
   actions: ActionRuntime;
+  /** The indexes of the lists, derived from {@link Context.state} (rebuilt when it is replaced; never saved). */
+  readonly lists: ListIndexes;
 }

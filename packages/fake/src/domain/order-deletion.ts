@@ -40,6 +40,7 @@ export function classifyForDelete(ctx: Context, principal: Principal, uuid: stri
 function removeOrder(ctx: Context, uuid: string): void {
   unassignOrder(ctx, uuid);
   ctx.state.orders.delete(uuid);
+  ctx.lists.orders.remove(ctx.state.orders, uuid);
 }
 
 /** Delete what can be deleted, reporting the rest with the reasons of the 200 form. */

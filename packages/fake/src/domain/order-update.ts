@@ -8,6 +8,7 @@ import { startAction } from "./actions.js";
 import type { ActionOutcome, Context } from "./context.js";
 import { DomainError, type ErrorDetail, validationFailed } from "./errors.js";
 import { emitRouteEvent } from "./events.js";
+import { ordersChanged } from "./list-index.js";
 import { sameLocation } from "./locations.js";
 import { checkOrderInput, getOrder, type OrderInput, orderFields } from "./orders.js";
 import type { ActionRecord, OrderFields, OrderRecord, Principal } from "./records.js";
@@ -34,6 +35,7 @@ function schedulingChanged(order: OrderRecord, next: OrderFields): boolean {
 function apply(ctx: Context, order: OrderRecord, next: OrderFields): void {
   Object.assign(order, next);
   order.updatedAt = ctx.clock.now();
+  ordersChanged(ctx, order);
 }
 
 function assertUpdatable(order: OrderRecord): void {

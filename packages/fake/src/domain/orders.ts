@@ -4,6 +4,7 @@
  */
 import type { Context } from "./context.js";
 import { type ErrorDetail, validationFailed } from "./errors.js";
+import { type ListView, orderListKey, ordersChanged } from "./list-index.js";
 import { type LocationInput, resolveLocation } from "./locations.js";
 import { assertOwnedWorkspace, findOwned } from "./ownership.js";
 import type {
@@ -151,6 +152,7 @@ export function createOrders(
   });
   ctx.state.orderNumbers.set(principal.organizationId, counter);
   for (const order of created) ctx.state.orders.set(order.uuid, order);
+  ordersChanged(ctx, ...created);
   return created;
 }
 
@@ -165,13 +167,16 @@ export interface OrderFilter {
   status?: OrderStatus | undefined;
 }
 
-/** The live orders of a workspace, in creation order, optionally by delivery date and status. */
-export function listOrders(ctx: Context, principal: Principal, workspace: Workspace, filter: OrderFilter = {}) {
+/**
+ * The live orders of a workspace, in creation order, optionally by delivery date and status: a view whose pages
+ * cost what they hold (the order index), not what the store holds.
+ */
+export function listOrders(
+  ctx: Context,
+  principal: Principal,
+  workspace: Workspace,
+  filter: OrderFilter = {},
+): ListView<OrderRecord> {
   assertOwnedWorkspace(principal, workspace);
-  return [...ctx.state.orders.values()].filter(
-    (o) =>
-      o.workspaceUuid === workspace.uuid &&
-      (filter.date === undefined || o.deliveryDate === filter.date) &&
-      (filter.status === undefined || o.status === filter.status),
-  );
+  return ctx.lists.orders.list(ctx.state.orders, orderListKey(workspace.uuid, filter));
 }

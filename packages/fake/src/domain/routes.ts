@@ -5,6 +5,7 @@
 import type { Context } from "./context.js";
 import { DomainError, type ErrorDetail, notFound, validationFailed } from "./errors.js";
 import type { TravelMode } from "./geo.js";
+import { type ListView, ordersChanged, routeListKey } from "./list-index.js";
 import { type LocationInput, resolveLocation } from "./locations.js";
 import { assertOwnedWorkspace, findOwned } from "./ownership.js";
 import type { Principal, RouteRecord, Workspace } from "./records.js";
@@ -103,6 +104,7 @@ export function createRoutes(
   );
   for (const route of created) {
     ctx.state.routes.set(route.uuid, route);
+    ctx.lists.routes.touch(ctx.state.routes, route);
     recomputeRoute(ctx, route);
   }
   return created;
@@ -113,12 +115,15 @@ export function getRoute(ctx: Context, principal: Principal, uuid: string): Rout
   return findOwned(ctx.state.routes, principal, "route", uuid);
 }
 
-/** The routes of a workspace, optionally of one date, in creation order. */
-export function listRoutes(ctx: Context, principal: Principal, workspace: Workspace, date?: string): RouteRecord[] {
+/** The routes of a workspace, optionally of one date, in creation order (a view over the route index). */
+export function listRoutes(
+  ctx: Context,
+  principal: Principal,
+  workspace: Workspace,
+  date?: string,
+): ListView<RouteRecord> {
   assertOwnedWorkspace(principal, workspace);
-  return [...ctx.state.routes.values()].filter(
-    (r) => r.workspaceUuid === workspace.uuid && (date === undefined || r.date === date),
-  );
+  return ctx.lists.routes.list(ctx.state.routes, routeListKey(workspace.uuid, date));
 }
 
 /** Lock or unlock a route (PATCH). Published routes stay locked for scheduling whatever this flag says. */
@@ -177,6 +182,7 @@ export function assignOrdersToRoute(
       order.status = "not_scheduled";
       order.routeUuid = null;
       order.updatedAt = now;
+      ordersChanged(ctx, order);
     }
   }
   const touched = new Set<string>();
@@ -194,6 +200,7 @@ export function assignOrdersToRoute(
       order.status = "scheduled";
       order.routeUuid = route.uuid;
       order.updatedAt = now;
+      ordersChanged(ctx, order);
     }
   }
   route.orderUuids = unique;
@@ -219,6 +226,7 @@ export function unassignOrder(ctx: Context, orderUuid: string): void {
   order.routeUuid = null;
   if (order.status === "scheduled") order.status = "not_scheduled";
   order.updatedAt = now;
+  ordersChanged(ctx, order);
   if (route) {
     route.orderUuids = route.orderUuids.filter((u) => u !== orderUuid);
     route.updatedAt = now;

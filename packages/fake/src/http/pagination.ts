@@ -3,6 +3,7 @@
  * @see `docs/api-contract.md` section 1 (lists)
  */
 import { DomainError, type ErrorDetail } from "../domain/errors.js";
+import type { ListView } from "../domain/list-index.js";
 
 /** Default and maximum page sizes. */
 export const DEFAULT_PER_PAGE = 100;
@@ -28,6 +29,11 @@ function readPositiveInteger(query: URLSearchParams, name: string, fallback: num
   return value;
 }
 
+/** A page with each item turned into its answer. */
+export function mapPage<T, U>(page: Page<T>, map: (item: T) => U): Page<U> {
+  return { ...page, data: page.data.map(map) };
+}
+
 /** Read `page` and `perPage` from a query, with 400 VALIDATION_FAILED naming the bad parameter. */
 export function readPageParams(query: URLSearchParams): { page: number; perPage: number } {
   const details: ErrorDetail[] = [];
@@ -40,10 +46,11 @@ export function readPageParams(query: URLSearchParams): { page: number; perPage:
 }
 
 /**
- * Cut one page out of a full list. `nextPage` is the path and query of the next page (the request's own
- * query with `page` replaced), or null on the last page.
+ * Cut one page out of a list: a full array, or a {@link ListView} (an indexed list, of which only the page is read).
+ * `nextPage` is the path and query of the next page (the request's own query with `page` replaced), or null on the
+ * last page.
  */
-export function paginate<T>(items: readonly T[], url: URL): Page<T> {
+export function paginate<T>(items: readonly T[] | ListView<T>, url: URL): Page<T> {
   const { page, perPage } = readPageParams(url.searchParams);
   const totalItems = items.length;
   const totalPages = Math.max(1, Math.ceil(totalItems / perPage));

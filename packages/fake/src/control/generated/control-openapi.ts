@@ -193,7 +193,7 @@ export interface paths {
         /**
          * List every action and the policies
          * @description Every action of every organization, oldest first (`fake.actions.list()`), and the policy new
-         *     actions of each kind get (`fake.actions.policies()`).
+         *     actions of each kind get (`fake.actions.policies()`). One page at a time, by the rules of the API's lists (`page`, `perPage` up to 500, `metadata.nextPage`).
          */
         get: operations["listActions"];
         put?: never;
@@ -470,7 +470,7 @@ export interface paths {
         /**
          * List the request journal
          * @description Every call of the API the fake answered, oldest first, or those of one operation
-         *     (`fake.journal.list({ operationId })`). The fake keeps the newest 1000 by default.
+         *     (`fake.journal.list({ operationId })`). The fake keeps the newest 1000 by default. One page at a time, by the rules of the API's lists (`page`, `perPage` up to 500, `metadata.nextPage`).
          */
         get: operations["listJournal"];
         put?: never;
@@ -496,7 +496,7 @@ export interface paths {
          * List the events the fake emitted
          * @description Every event the domain emitted (`route.published`, `route.eta_updated`, `order.status_updated`), oldest
          *     first: the records of `fake.events`, each with the `data` its webhook payload carries. The filters combine
-         *     (all must hold). Events are kept until a reset or a restore.
+         *     (all must hold). Events are kept until a reset or a restore. One page at a time, by the rules of the API's lists (`page`, `perPage` up to 500, `metadata.nextPage`).
          */
         get: operations["listEvents"];
         put?: never;
@@ -516,7 +516,7 @@ export interface paths {
         };
         /**
          * List customer notifications
-         * @description The customer notifications the fake "sent" on completions, oldest first (`fake.notifications`).
+         * @description The customer notifications the fake "sent" on completions, oldest first (`fake.notifications`). One page at a time, by the rules of the API's lists (`page`, `perPage` up to 500, `metadata.nextPage`).
          */
         get: operations["listNotifications"];
         put?: never;
@@ -538,7 +538,7 @@ export interface paths {
          * List webhook deliveries
          * @description The delivery log, oldest first (`fake.webhooks.deliveries()`): one delivery per event and subscription
          *     (and per redelivery), each with every attempt made (when, how it ended, the status answered, the next
-         *     attempt). Instants are ISO-8601 UTC.
+         *     attempt). Instants are ISO-8601 UTC. One page at a time, by the rules of the API's lists (`page`, `perPage` up to 500, `metadata.nextPage`).
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -576,6 +576,16 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        PaginationMetadata: {
+            /**
+             * Format: uri-reference
+             * @description Relative URI of the next page (same query, `page` incremented), or `null` on the last page.
+             * @example /_fake/webhook-deliveries?page=2
+             */
+            nextPage: string | null;
+            totalPages: number;
+            totalItems: number;
+        };
         /**
          * @description A fake's starting data: organizations with their tokens, their workspaces, routes, orders and webhook
          *     subscriptions. Every list is optional. A record that others name has a `key` of your choosing
@@ -1090,6 +1100,10 @@ export interface components {
         };
     };
     parameters: {
+        /** @description 1-based page number. */
+        Page: number;
+        /** @description Items per page (at most 500). */
+        PerPage: number;
         /** @description The action's uuid (`actionUuid` in the API). */
         ActionUuid: string;
     };
@@ -1316,7 +1330,12 @@ export interface operations {
     };
     listActions: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page (at most 500). */
+                perPage?: components["parameters"]["PerPage"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1332,6 +1351,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["ControlAction"][];
+                        metadata: components["schemas"]["PaginationMetadata"];
                         policies: {
                             schedule: components["schemas"]["ActionPolicy"];
                             publish: components["schemas"]["ActionPolicy"];
@@ -1341,6 +1361,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
         };
     };
     setActionPolicy: {
@@ -1663,6 +1684,10 @@ export interface operations {
     listJournal: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page (at most 500). */
+                perPage?: components["parameters"]["PerPage"];
                 /** @description An operationId of the API's openapi.yaml, e.g. `listOrders`. */
                 operationId?: string;
             };
@@ -1681,6 +1706,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["JournalEntry"][];
+                        metadata: components["schemas"]["PaginationMetadata"];
                     };
                 };
             };
@@ -1702,6 +1728,10 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page (at most 500). */
+                perPage?: components["parameters"]["PerPage"];
                 /** @description Only events of this type. */
                 type?: "route.published" | "route.eta_updated" | "order.status_updated";
                 /** @description Only events emitted at or after this instant (ISO-8601, on the fake's clock). */
@@ -1726,6 +1756,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Event"][];
+                        metadata: components["schemas"]["PaginationMetadata"];
                     };
                 };
             };
@@ -1734,7 +1765,12 @@ export interface operations {
     };
     listNotifications: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page (at most 500). */
+                perPage?: components["parameters"]["PerPage"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1750,14 +1786,20 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["Notification"][];
+                        metadata: components["schemas"]["PaginationMetadata"];
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
         };
     };
     listWebhookDeliveries: {
         parameters: {
             query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page (at most 500). */
+                perPage?: components["parameters"]["PerPage"];
                 /** @description Only the deliveries of this event (`evt_…`). */
                 eventId?: string;
                 /** @description Only the deliveries to this subscription. */
@@ -1778,9 +1820,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["WebhookDelivery"][];
+                        metadata: components["schemas"]["PaginationMetadata"];
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
         };
     };
     redeliverWebhook: {

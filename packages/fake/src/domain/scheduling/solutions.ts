@@ -5,6 +5,7 @@
 import { getAction, listActions, pollAction } from "../actions.js";
 import type { ActionOutcome, Context } from "../context.js";
 import { DomainError } from "../errors.js";
+import type { ListView } from "../list-index.js";
 import type {
   ActionRecord,
   Principal,
@@ -144,8 +145,8 @@ export function pollScheduleAction(ctx: Context, principal: Principal, actionUui
 }
 
 /** The organization's scheduling runs, newest first. */
-export function listScheduleActions(ctx: Context, principal: Principal): ActionRecord[] {
-  return listActions(ctx, principal, ["schedule"]);
+export function listScheduleActions(ctx: Context, principal: Principal): ListView<ActionRecord> {
+  return listActions(ctx, principal, "schedule");
 }
 
 /** The solution of a finished run; 409 ACTION_NOT_FINISHED while pending or when the run failed. */

@@ -8,7 +8,7 @@ import { createRoutes, getRoute, listRoutes, setRouteLocked } from "../../domain
 import { toTimelineView } from "../../domain/views.js";
 import { toActionBody, toPollReply, toRouteBody, toRouteV1Body } from "../bodies.js";
 import { dateQuery, parseWith, workspaceFromBody, workspaceFromQuery, workspaceFromV1Query } from "../input.js";
-import { paginate } from "../pagination.js";
+import { mapPage, paginate } from "../pagination.js";
 import { publishInput, routeCreateInput, routeCreateInputV1, routeUpdateInput } from "../schemas.js";
 import { defineOperation, type TypedOperation } from "../typed.js";
 
@@ -65,10 +65,7 @@ export function routeOperations(): TypedOperation[] {
       const routes = listRoutes(domain, principal, workspace, dateQuery(query, "list routes"));
       return {
         status: 200,
-        body: paginate(
-          routes.map((r) => toRouteV1Body(domain, r)),
-          url,
-        ),
+        body: mapPage(paginate(routes, url), (r) => toRouteV1Body(domain, r)),
       };
     }),
   ];

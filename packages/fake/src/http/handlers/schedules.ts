@@ -13,7 +13,7 @@ import { isoWithOffset } from "../../domain/time.js";
 import { toActionBody, toPollReply } from "../bodies.js";
 import type { components } from "../contract-types.js";
 import { zodDetails } from "../input.js";
-import { paginate } from "../pagination.js";
+import { mapPage, paginate } from "../pagination.js";
 import { isoDate, orderInput, routeInput, uuidField } from "../schemas.js";
 import { defineOperation, type TypedOperation } from "../typed.js";
 
@@ -118,7 +118,7 @@ export function scheduleOperations(): TypedOperation[] {
     }),
     defineOperation("/v2/schedules", "get", ({ domain, principal, url }) => ({
       status: 200,
-      body: paginate(listScheduleActions(domain, principal).map(toActionBody), url),
+      body: mapPage(paginate(listScheduleActions(domain, principal), url), toActionBody),
     })),
     defineOperation("/v2/schedules/{actionUuid}", "get", ({ domain, principal, params }) =>
       toPollReply(domain, pollScheduleAction(domain, principal, params.actionUuid)),

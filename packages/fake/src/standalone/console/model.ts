@@ -95,11 +95,11 @@ export async function readSnapshot(
   const [clock, workspaces, actions, deliveries, subscriptions, faults, journal] = await Promise.all([
     api.get<{ now: string }>("/_fake/clock", signal),
     allPages<Workspace>(api, "/v2/workspaces", signal),
-    api.get<{ data: ControlAction[] }>("/_fake/actions", signal),
-    api.get<{ data: Delivery[] }>("/_fake/webhook-deliveries", signal),
+    allPages<ControlAction>(api, "/_fake/actions", signal),
+    allPages<Delivery>(api, "/_fake/webhook-deliveries", signal),
     allPages<Subscription>(api, "/v2/webhooks", signal),
     api.get<{ data: Fault[] }>("/_fake/faults", signal),
-    withJournal ? api.get<{ data: JournalEntry[] }>("/_fake/journal", signal) : Promise.resolve(null),
+    withJournal ? allPages<JournalEntry>(api, "/_fake/journal", signal) : Promise.resolve(null),
   ]);
   const perWorkspace = await Promise.all(
     workspaces.map(async (w) => {
@@ -125,7 +125,7 @@ export async function readSnapshot(
   );
   const next = new Map(solutions);
   await Promise.all(
-    actions.data
+    actions
       .filter((a) => a.kind === "schedule" && a.status === "finished" && !next.has(a.uuid))
       .map(async (a) => {
         next.set(a.uuid, await api.get<Solution>(`/v2/schedules/${a.uuid}/solution`, signal));
@@ -138,11 +138,11 @@ export async function readSnapshot(
     orders,
     routes,
     timelines,
-    actions: actions.data,
-    deliveries: deliveries.data,
+    actions,
+    deliveries,
     subscriptions,
     faults: faults.data,
-    journal: journal?.data ?? null,
+    journal,
     solutions: next,
   };
 }
