@@ -105,10 +105,12 @@ export function solve(problem: Problem, options: SolveOptions = {}): Solution {
   const limit = options.timeLimitMs;
   const t0 = now !== undefined && limit !== undefined ? now() : 0;
   const timeUp = now !== undefined && limit !== undefined ? () => now() - t0 >= limit : () => false;
+  const progress = now !== undefined && limit !== undefined ? () => (limit > 0 ? (now() - t0) / limit : 1) : undefined;
   const result = search(md, cp, rng, active, {
     iterations: Math.max(0, Math.floor(iterations)),
     scaleByRouteLength: options.iterations === undefined,
     timeUp,
+    ...(progress === undefined ? {} : { progress }),
     minimizeRoutes: options.minimizeRoutes === true,
   });
   const plan = result.plan;
