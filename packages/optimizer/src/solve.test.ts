@@ -756,6 +756,19 @@ describe("solve: Solomon C101", () => {
     },
   );
 
+  it.skipIf(!checker)("with minimizeRoutes and a time cap, route elimination leaves half the cap to distance", () => {
+    // Without the split, route elimination ran until the cap and the plan kept its distance: 1,906.14 with 19 vans.
+    const inst = checker!.loadInstance("R101");
+    let t = 0;
+    const s = solve(toProblem(inst), { minimizeRoutes: true, iterations: 1e9, timeLimitMs: 400, now: () => t++ });
+    const routes = s.routes.map((r) => r.stops.map((x) => Number(x.jobId)));
+    const result = checker!.checkSolution(inst, checker!.parseSolution(JSON.stringify({ routes }), inst));
+    expect(result.violations).toEqual([]);
+    expect(result.unassigned).toBe(0);
+    expect(s.routes.length).toBeLessThanOrEqual(19); // the best known count
+    expect(s.summary.distance).toBeLessThan(1700); // best known 1,650.80
+  });
+
   it.skipIf(!checker)("finds a feasible complete plan with the sparse model too (independent checker)", () => {
     const inst = checker!.loadInstance("C101");
     const base = toProblem(inst);
