@@ -13,7 +13,7 @@
  */
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 interface Row {
   instance: string;
@@ -147,4 +147,4 @@ function main(): void {
   process.stdout.write(`${out.join("\n")}\n`);
 }
 
-main();
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) main();

@@ -2,7 +2,14 @@
  * Benchmark of the VRPTW optimizer (@dispatchkit/optimizer) on Solomon / Gehring-Homberger instances.
  *
  *   npx tsx bench/optimizer.ts [--budget fast|default|thorough] [--iterations N] [--seed N] [--minimize-routes]
- *     [--time-limit MS] [--out DIR] [--shared DIR] [--set solomon|homberger200|homberger1000]... [FILE|DIR|NAME]...
+ *     [--time-limit MS] [--hgs-mult K] [--out DIR] [--shared DIR] [--set solomon|homberger200|homberger1000]...
+ *     [FILE|DIR|NAME]...
+ *
+ * `--time-limit MS` caps each solve by the process's CPU time (`process.cpuUsage`, user + system), not wall time:
+ * the machine is shared, and CPU is what compares with other solvers' CPU. `--hgs-mult K` runs the anytime search
+ * (`iterations: 1e9`) with, per instance, the CPU limit that the HGS-VRPTW reference run got at K times the default
+ * budget's CPU (`limit_s` of shared/bench/hgs/hgs-vrptw-k-times-ours.csv; K × the 1× limit where the file has no
+ * row for K), so that both solvers get the same CPU; it adds a `limit_s` column.
  *
  * Prints CSV `instance,vehicles,distance,unassigned,seconds,cpu_seconds` on stdout (distance as recomputed by the
  * independent checker; seconds = wall time of `solve`, cpu_seconds = the process's CPU time meanwhile, which shows
@@ -10,7 +17,7 @@
  * shared/bench/check-solution.mjs; any infeasible solution or unassigned customer is reported on stderr and makes
  * the exit status 1. Travel time = distance = unrounded Euclidean distance; fleet = the instance's vehicle number.
  */
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { type Budget, type Problem, type SolveOptions, solve } from "../packages/optimizer/src/index.js";
@@ -55,7 +62,7 @@ function usage(msg?: string): never {
   if (msg) process.stderr.write(`bench:optimizer: ${msg}\n`);
   process.stderr.write(
     "usage: npx tsx bench/optimizer.ts [--budget fast|default|thorough] [--iterations N] [--seed N] " +
-      "[--minimize-routes] [--time-limit MS] [--out DIR] [--shared DIR] [--set solomon|homberger200|homberger1000] " +
+      "[--minimize-routes] [--time-limit MS] [--hgs-mult K] [--out DIR] [--shared DIR] [--set solomon|homberger200|homberger1000] " +
       "[FILE|DIR|NAME]...\n",
   );
   process.exit(1);
@@ -103,12 +110,40 @@ export function toProblem(inst: Instance): Problem {
   };
 }
 
+/**
+ * Per instance (lower case), the CPU seconds HGS-VRPTW got at `mult` times the optimizer's default-budget CPU in the
+ * reference file: its `limit_s` at that multiple, else `mult` × its 1× limit.
+ */
+export function hgsLimits(dir: string, mult: number): Map<string, number> {
+  const file = join(dir, "hgs-vrptw-k-times-ours.csv");
+  if (!existsSync(file)) usage(`HGS reference file not found: ${file} (use --shared DIR)`);
+  const [head, ...lines] = readFileSync(file, "utf8").trim().split(/\r?\n/);
+  const cols = (head ?? "").split(",");
+  const iName = cols.indexOf("instance");
+  const iMult = cols.indexOf("mult");
+  const iLimit = cols.indexOf("limit_s");
+  const exact = new Map<string, number>();
+  const base = new Map<string, number>();
+  for (const line of lines) {
+    const c = line.split(",");
+    const name = c[iName]!.toLowerCase();
+    const m = Number(c[iMult]);
+    const limit = Number(c[iLimit]);
+    if (m === mult) exact.set(name, limit);
+    if (m === 1) base.set(name, limit);
+  }
+  const out = new Map<string, number>();
+  for (const [name, limit] of base) out.set(name, exact.get(name) ?? Number((limit * mult).toFixed(3)));
+  return out;
+}
+
 async function main(argv: string[]): Promise<number> {
   const opts: SolveOptions = {};
   let out = join(repoRoot, "bench", "out", "optimizer");
   let shared = join(repoRoot, "..", "shared");
   const inputs: string[] = [];
   const sets: string[] = [];
+  let hgsMult: number | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const val = (): string => {
@@ -125,6 +160,7 @@ async function main(argv: string[]): Promise<number> {
     else if (a === "--minimize-routes") opts.minimizeRoutes = true;
     else if (a === "--balance") opts.balance = true;
     else if (a === "--time-limit") opts.timeLimitMs = Number(val());
+    else if (a === "--hgs-mult") hgsMult = Number(val());
     else if (a === "--out") out = resolve(val());
     else if (a === "--shared") shared = resolve(val());
     else if (a === "--set") sets.push(val());
@@ -149,13 +185,28 @@ async function main(argv: string[]): Promise<number> {
     else files.push(a); // a file, or a bare instance name resolved by the checker
   }
   if (files.length === 0) usage("no instance given");
-  if (opts.timeLimitMs !== undefined) opts.now = () => performance.now();
+  const cpuMs = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
+  if (opts.timeLimitMs !== undefined) opts.now = cpuMs;
+  const limits = hgsMult === undefined ? undefined : hgsLimits(join(shared, "bench", "hgs"), hgsMult);
+  if (limits !== undefined) {
+    opts.iterations = 1e9;
+    opts.now = cpuMs;
+  }
   mkdirSync(out, { recursive: true });
-  process.stdout.write("instance,vehicles,distance,unassigned,seconds,cpu_seconds\n");
+  process.stdout.write(`instance,vehicles,distance,unassigned,seconds,cpu_seconds${limits ? ",limit_s" : ""}\n`);
   let failures = 0;
   for (const file of files) {
     const inst = checker.loadInstance(file);
     const problem = toProblem(inst);
+    let limitS: number | undefined;
+    if (limits !== undefined) {
+      limitS = limits.get(inst.name.toLowerCase());
+      if (limitS === undefined) usage(`no HGS reference limit for ${inst.name}`);
+      opts.timeLimitMs = limitS * 1000;
+    }
     const t0 = performance.now();
     const c0 = process.cpuUsage();
     const sol = solve(problem, opts);
@@ -179,7 +230,8 @@ async function main(argv: string[]): Promise<number> {
       );
     }
     process.stdout.write(
-      `${inst.name},${check.vehicles},${check.distance},${check.unassigned},${seconds.toFixed(3)},${cpuSeconds.toFixed(3)}\n`,
+      `${inst.name},${check.vehicles},${check.distance},${check.unassigned},${seconds.toFixed(3)},${cpuSeconds.toFixed(3)}` +
+        `${limitS === undefined ? "" : `,${limitS}`}\n`,
     );
   }
   if (failures > 0) process.stderr.write(`${failures} instance(s) failed the check\n`);

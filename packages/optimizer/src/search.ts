@@ -22,6 +22,12 @@ export interface SearchOptions {
   scaleByRouteLength: boolean;
   /** Returns true when the wall-clock cap is reached. */
   timeUp: () => boolean;
+  /**
+   * The share of the time cap used so far (0 to 1 and beyond), or undefined without a cap. With a cap the annealing
+   * cools with whichever is further along, the iterations or the clock, so that a run capped by time (e.g.
+   * `iterations: 1e9`) still ends cold: an anytime search whose plan keeps improving with the time given.
+   */
+  progress?: () => number;
   minimizeRoutes: boolean;
 }
 
@@ -117,11 +123,15 @@ export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, 
   }
   let it = 0;
   let end = iters;
+  // The clock's share at which the annealing starts (after route elimination).
+  let p0 = 0;
+  const progress = opt.progress;
   if (opt.minimizeRoutes && active.length > 0) {
     // Route elimination has its own budget (as many iterations again, at most half of them per route), so the
     // distance phase after it keeps the whole budget: fewer vehicles, then distance, at most twice the iterations.
     it = eliminateRoutes(md, rr, weights, cur, cand, iters, Math.max(200, iters * 0.5), ELIMINATION_RETRIES, opt);
     end = it + iters;
+    if (progress !== undefined) p0 = Math.min(progress(), LOOP_END_SHARE);
     curPen = penaltyOf(cur, weights);
     curBase = cur.baseCost();
     bestPen = curPen;
@@ -144,9 +154,17 @@ export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, 
     let outSeen = 0;
     let outRun = 0;
     if (lambda > 0) rr.maxRoutes = cur.usedRoutes();
+    // With a time cap the loop ends at LOOP_END_SHARE of it, leaving the rest to the final descent.
+    let timeShare = 0;
     for (; it < end; it++) {
-      if ((it & 31) === 0 && opt.timeUp()) break;
-      const temp = t0 * ratio ** ((it - startIt) / span);
+      if (progress !== undefined) {
+        if ((it & 7) === 0) {
+          const p = progress();
+          if (p >= LOOP_END_SHARE) break;
+          timeShare = (p - p0) / (LOOP_END_SHARE - p0);
+        }
+      } else if ((it & 31) === 0 && opt.timeUp()) break;
+      const temp = t0 * ratio ** Math.max((it - startIt) / span, timeShare);
       rr.beginMove();
       rr.ruin(cand);
       rr.recreate(cand);
@@ -223,8 +241,14 @@ const FINAL_NEIGHBOURS = 20;
 const LOOP_MAX_JOBS = 499;
 const LOOP_ITERATION_SHARE = 0.15;
 
+/** With a time cap: the share of it after which the annealing stops and the final descent runs. */
+const LOOP_END_SHARE = 0.95;
+
 /** Failed route-elimination attempts (each with the next smallest route) before the phase ends. */
 const ELIMINATION_RETRIES = 3;
+
+/** With a time cap, the share of it route elimination may take at most. */
+const ELIMINATION_SHARE = 0.5;
 
 /** Consecutive iterations the penalized phase after route elimination may spend on plans that leave jobs out. */
 const RESET_AFTER = 500;
@@ -277,11 +301,14 @@ function eliminateRoutes(
     p.unassigned = out.filter((k) => k !== j);
     if (!rr.insertEjecting(p, j, absence, weights)) p.unassigned.push(j);
   };
+  // With a time cap, route elimination takes at most ELIMINATION_SHARE of it; the annealing gets the rest.
+  const progress = opt.progress;
+  const timeUp = progress === undefined ? opt.timeUp : () => progress() >= ELIMINATION_SHARE;
   let it = 0;
   let used = cur.usedRoutes();
   const failed = new Uint8Array(md.m);
   let failures = 0;
-  while (it < budget && used > 1 && !opt.timeUp()) {
+  while (it < budget && used > 1 && !timeUp()) {
     // The route with the fewest jobs (ties: the first).
     let r = -1;
     for (let k = 0; k < md.m; k++) {
@@ -299,7 +326,7 @@ function eliminateRoutes(
     let tBase = tcur.baseCost();
     let tries = 0;
     while (tPen > targetPen && tries < attemptBudget && it < budget) {
-      if ((it & 31) === 0 && opt.timeUp()) break;
+      if ((it & 31) === 0 && timeUp()) break;
       it++;
       tries++;
       rr.beginMove();

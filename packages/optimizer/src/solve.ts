@@ -52,8 +52,9 @@ export function budgetIterations(budget: Budget, jobs: number): number {
  * else `no_route`.
  *
  * The search is deterministic for a given problem, seed and iteration count: it never reads a clock or
- * `Math.random`. The wall-clock cap (`timeLimitMs`) only applies when a clock is passed as `now`, and then makes
- * the result depend on the machine's speed.
+ * `Math.random`. The time cap (`timeLimitMs`) only applies when a clock is passed as `now` (wall or CPU time, or a
+ * counter), and then makes the result depend on the clock; the annealing then cools with the clock too, so
+ * `{ iterations: 1e9, timeLimitMs, now }` is an anytime search that returns the best plan found in that time.
  *
  * @example
  * ```ts
@@ -105,10 +106,12 @@ export function solve(problem: Problem, options: SolveOptions = {}): Solution {
   const limit = options.timeLimitMs;
   const t0 = now !== undefined && limit !== undefined ? now() : 0;
   const timeUp = now !== undefined && limit !== undefined ? () => now() - t0 >= limit : () => false;
+  const progress = now !== undefined && limit !== undefined ? () => (limit > 0 ? (now() - t0) / limit : 1) : undefined;
   const result = search(md, cp, rng, active, {
     iterations: Math.max(0, Math.floor(iterations)),
     scaleByRouteLength: options.iterations === undefined,
     timeUp,
+    ...(progress === undefined ? {} : { progress }),
     minimizeRoutes: options.minimizeRoutes === true,
   });
   const plan = result.plan;

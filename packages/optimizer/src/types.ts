@@ -114,9 +114,19 @@ export interface SolveOptions {
    * still come first.
    */
   balance?: boolean;
-  /** Optional wall-clock cap in milliseconds, measured with `now`; only used when `now` is given. */
+  /**
+   * Optional time cap in milliseconds, measured with `now`; only used when `now` is given. The annealing then cools
+   * with the clock as well as with the iterations (whichever is further along) and stops at 95 % of the cap to run
+   * its final descent, so `{ iterations: 1e9, timeLimitMs, now }` is an anytime search: it returns the best plan
+   * found in that much time, better the more time it gets. With `minimizeRoutes`, route elimination takes at most
+   * half of the cap.
+   */
   timeLimitMs?: number;
-  /** Clock for the wall-clock cap (e.g. `() => performance.now()`); the optimizer never reads a clock itself. */
+  /**
+   * Clock for the time cap, in milliseconds: `() => performance.now()` for wall time, or the process's CPU time
+   * (`() => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; }`) on a shared machine. The optimizer
+   * never reads a clock itself; a deterministic `now` (e.g. a counter) gives deterministic plans.
+   */
   now?: () => number;
 }
 
