@@ -1,5 +1,5 @@
 import { ConnectionError, createClient, type RetryInfo, unwrap } from "@dispatchkit/sdk";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { loadControlSpec } from "../../../test/support/openapi-validator.js";
 import { runtimeOf } from "../src/runtime.js";
 import { publishedRouteOverHttp, useControlServer } from "./support/control-server.js";
@@ -263,7 +263,11 @@ describe("the control API over HTTP (the standalone server)", () => {
       ids.push(taken.body.id);
     }
     expect(ids).toEqual(Array.from({ length: 10 }, (_, i) => `snap_${i + 1}`));
+    // Refused before the state is copied (issue 31: each refused snapshot copied the whole state first).
+    const taking = vi.spyOn(server.fake, "snapshot");
     const full = await call("POST", "/_fake/snapshots");
+    expect(taking).not.toHaveBeenCalled();
+    taking.mockRestore();
     expect(full).toMatchObject({
       status: 409,
       body: {

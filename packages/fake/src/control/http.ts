@@ -246,7 +246,7 @@ export function controlOperations(fake: ControlledFake, snapshots: SnapshotStore
     }),
     defineControlOperation("/_fake/snapshots", "post", async (req) => {
       await readOptional(req, emptyBody, "take a snapshot");
-      const { id, snapshot } = snapshots.keep(fake.snapshot());
+      const { id, snapshot } = snapshots.keep(() => fake.snapshot());
       return { status: 201, body: snapshotBody(id, snapshot) };
     }),
     defineControlOperation("/_fake/snapshots", "get", () => ({
