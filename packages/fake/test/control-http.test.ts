@@ -194,6 +194,32 @@ describe("the control API over HTTP (the standalone server)", () => {
     expect((await call("POST", "/_fake/snapshots")).body.id).toBe("snap_1");
   });
 
+  it("expire and redeliver take no body: a webhook event sent to them answers 400 and changes nothing (issue 31)", async () => {
+    const event = { id: "evt_1", type: "order.created", createdAt: "2026-11-23T08:00:00Z", data: {} };
+    const minted = (await call("POST", "/_fake/tokens")).body.token as string;
+    const expire = await call("POST", `/_fake/tokens/${minted}/expire`, { body: event });
+    expect(expire).toMatchObject({ status: 400, body: { code: "VALIDATION_FAILED" } });
+    expect(expire.body.details.map((d: { path: string }) => d.path).sort()).toEqual([
+      "createdAt",
+      "data",
+      "id",
+      "type",
+    ]);
+    expect((await call("GET", "/v2/workspaces", { token: minted })).status).toBe(200);
+    for (const body of [[event], "text", 1]) {
+      expect((await call("POST", `/_fake/tokens/${minted}/expire`, { body })).status).toBe(400);
+    }
+    expect((await call("GET", "/v2/workspaces", { token: minted })).status).toBe(200);
+    // An empty body and {} still expire it.
+    expect((await call("POST", `/_fake/tokens/${minted}/expire`, { body: {} })).status).toBe(200);
+    expect((await call("GET", "/v2/workspaces", { token: minted })).status).toBe(401);
+
+    const redeliver = await call("POST", "/_fake/webhook-deliveries/whd_1/redeliver", { body: event });
+    expect(redeliver).toMatchObject({ status: 400, body: { code: "VALIDATION_FAILED" } });
+    expect(redeliver.body.message).toContain("redeliver webhook");
+    expect((await call("POST", "/_fake/webhook-deliveries/whd_1/redeliver")).status).toBe(404);
+  });
+
   it("workspaces: an organization with several, one more for the seeded organization or a token's, each refused bad input", async () => {
     const org = await call("POST", "/_fake/organizations", {
       body: {

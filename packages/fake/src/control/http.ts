@@ -146,8 +146,10 @@ export function controlOperations(fake: ControlledFake, snapshots: SnapshotStore
       const token = fake.control.createToken(expiresInMs === undefined ? {} : { expiresInMs });
       return { status: 201, body: { token, expiresAt: iso(expiresAt) } };
     }),
-    defineControlOperation("/_fake/tokens/{token}/expire", "post", ({ params }) => {
-      const record = fake.control.expireToken(params.token ?? "");
+    defineControlOperation("/_fake/tokens/{token}/expire", "post", async (req) => {
+      // No body: a webhook delivery aimed here (a JSON event) is refused before anything changes.
+      await readOptional(req, emptyBody, "expire token");
+      const record = fake.control.expireToken(req.params.token ?? "");
       return { status: 200, body: { token: record.token, expiresAt: isoString(record.expiresAt ?? 0) } };
     }),
     defineControlOperation("/_fake/organizations", "post", async (req) => {
@@ -289,7 +291,7 @@ export function controlOperations(fake: ControlledFake, snapshots: SnapshotStore
       status: 200,
       body: { data: fake.notifications.map(toNotificationBody) },
     })),
-    ...webhookControlOperations(fake.webhooks),
+    ...webhookControlOperations(fake.webhooks, (req, action) => readOptional(req, emptyBody, action)),
     ...eventControlOperations(() => fake.events),
     // Health (the standalone server answers it itself, with its own uptime and state file: standalone/server.ts)
     defineControlOperation("/_fake/health", "get", () => ({ status: 200, body: healthBody(createdAt, null) })),
