@@ -205,9 +205,49 @@ describe("a standalone server and its machine's own name (real loopback sockets)
   });
 });
 
-/** A POST of the API through `fake.fetch`, answered `status`. */
-async function post(fake: Fake, path: string, body: unknown, status: number) {
-  const res = await fake.fetch(path, {
+describe("two standalone servers aimed at each other's redeliver (real loopback sockets)", () => {
+  it("do not loop: the first delivery is refused with 400 and nothing is redelivered", async () => {
+    const servers = [];
+    for (let i = 0; i < 2; i++) {
+      const fake = createFake({ now: "2026-11-23T08:00:00Z", token: "dev-token" });
+      const running = await startServer(fake, { port: 0 });
+      closers.push(() => running.close({ graceMs: 100 }));
+      servers.push({ fake, running });
+    }
+    const [a, b] = servers as [(typeof servers)[number], (typeof servers)[number]];
+    const aim = async (from: typeof a, to: typeof a) => {
+      const res = await fetch(`${from.running.url}/v2/webhooks`, {
+        method: "POST",
+        headers: { authorization: "Bearer dev-token", "content-type": "application/json" },
+        body: JSON.stringify({
+          url: `${to.running.url}/_fake/webhook-deliveries/whd_1/redeliver`,
+          events: ["route.published"],
+        }),
+      });
+      expect(res.status).toBe(201);
+    };
+    await aim(a, b);
+    await aim(b, a);
+    // A's whd_1 goes to B's redeliver (B has no whd_1 yet), then B's whd_1 to A's redeliver of whd_1, which went
+    // on forever (each redelivery a new delivery to the other's redeliver) before issue 31.
+    await publishRoute(a.fake, a.running.url);
+    await a.fake.runUntilIdle();
+    await publishRoute(b.fake, b.running.url);
+    await b.fake.runUntilIdle();
+    // Bounded: half a second of real time, loopback only.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const { fake } of [a, b]) {
+      const deliveries = fake.webhooks.deliveries();
+      expect(deliveries).toHaveLength(1);
+      expect(deliveries[0]?.attempts.map((t) => [t.result, t.status])).toEqual([["rejected", 400]]);
+    }
+  });
+});
+
+/** A POST of the API through `fake.fetch` (or to a server at `base`), answered `status`. */
+async function post(fake: Fake, path: string, body: unknown, status: number, base?: string) {
+  const send = base === undefined ? fake.fetch : (url: string, init: RequestInit) => fetch(`${base}${url}`, init);
+  const res = await send(path, {
     method: "POST",
     headers: { authorization: `Bearer ${fake.token}`, "content-type": "application/json" },
     body: JSON.stringify(body),
@@ -216,8 +256,8 @@ async function post(fake: Fake, path: string, body: unknown, status: number) {
   return (await res.json()) as { data: { uuid: string }[] };
 }
 
-/** A route with one order, published through `fake.fetch` (one route.published). */
-async function publishRoute(fake: Fake) {
+/** A route with one order, published through `fake.fetch` or a server at `base` (one route.published). */
+async function publishRoute(fake: Fake, base?: string) {
   const workspaceUuid = fake.workspaces[0]?.uuid ?? "";
   const location = { address: "Depot", latitude: 52.52, longitude: 13.405 };
   const order = await post(
@@ -225,6 +265,7 @@ async function publishRoute(fake: Fake) {
     `/v2/orders?workspaceUuid=${workspaceUuid}`,
     [{ deliveryDate: DATE, locations: [location] }],
     201,
+    base,
   );
   const routes = await post(
     fake,
@@ -234,7 +275,8 @@ async function publishRoute(fake: Fake) {
       routes: [{ name: "Van", date: DATE, startTime: "08:00", endTime: "18:00", startLocation: location }],
     },
     201,
+    base,
   );
   fake.control.assignOrders(routes.data[0]?.uuid ?? "", [order.data[0]?.uuid ?? ""]);
-  await post(fake, "/v2/routes/publish", { workspaceUuid, date: DATE }, 202);
+  await post(fake, "/v2/routes/publish", { workspaceUuid, date: DATE }, 202, base);
 }
