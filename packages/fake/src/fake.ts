@@ -110,7 +110,7 @@ export function createFake(options: FakeOptions = {}): Fake {
   }
 
   // Where webhook deliveries may not go: the fake itself (a standalone server adds its address).
-  const ownUrls = createOwnUrls(baseUrl);
+  const ownUrls = createOwnUrls(baseUrl, { allowLinkLocal: options.webhooks?.allowLinkLocal });
   const operations: Operation[] = [
     ...workspaceOperations(),
     ...orderOperations(),
@@ -163,7 +163,7 @@ export function createFake(options: FakeOptions = {}): Fake {
       runDue: async () => drivers.runDue(),
     },
   ];
-  const webhookDispatcher = createWebhookDispatcher(context, options.webhooks);
+  const webhookDispatcher = createWebhookDispatcher(context, options.webhooks, ownUrls);
   background.push(webhookDispatcher);
 
   /** The earliest instant any background work is due, or null. */

@@ -1,5 +1,5 @@
 import { ConnectionError, createClient, type RetryInfo, unwrap } from "@dispatchkit/sdk";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { loadControlSpec } from "../../../test/support/openapi-validator.js";
 import { runtimeOf } from "../src/runtime.js";
 import { publishedRouteOverHttp, useControlServer } from "./support/control-server.js";
@@ -194,6 +194,61 @@ describe("the control API over HTTP (the standalone server)", () => {
     expect((await call("POST", "/_fake/snapshots")).body.id).toBe("snap_1");
   });
 
+  it("expire and redeliver take no body: a webhook event sent to them answers 400 and changes nothing (issue 31)", async () => {
+    const event = { id: "evt_1", type: "order.created", createdAt: "2026-11-23T08:00:00Z", data: {} };
+    const minted = (await call("POST", "/_fake/tokens")).body.token as string;
+    const expire = await call("POST", `/_fake/tokens/${minted}/expire`, { body: event });
+    expect(expire).toMatchObject({ status: 400, body: { code: "VALIDATION_FAILED" } });
+    expect(expire.body.details.map((d: { path: string }) => d.path).sort()).toEqual([
+      "createdAt",
+      "data",
+      "id",
+      "type",
+    ]);
+    expect((await call("GET", "/v2/workspaces", { token: minted })).status).toBe(200);
+    for (const body of [[event], "text", 1]) {
+      expect((await call("POST", `/_fake/tokens/${minted}/expire`, { body })).status).toBe(400);
+    }
+    expect((await call("GET", "/v2/workspaces", { token: minted })).status).toBe(200);
+    // An empty body and {} still expire it.
+    expect((await call("POST", `/_fake/tokens/${minted}/expire`, { body: {} })).status).toBe(200);
+    expect((await call("GET", "/v2/workspaces", { token: minted })).status).toBe(401);
+
+    const redeliver = await call("POST", "/_fake/webhook-deliveries/whd_1/redeliver", { body: event });
+    expect(redeliver).toMatchObject({ status: 400, body: { code: "VALIDATION_FAILED" } });
+    expect(redeliver.body.message).toContain("redeliver webhook");
+    expect((await call("POST", "/_fake/webhook-deliveries/whd_1/redeliver")).status).toBe(404);
+  });
+
+  it("no control endpoint accepts a webhook delivery's body: a delivery from another fake changes nothing (issue 31)", async () => {
+    const spec = loadControlSpec() as { paths: Record<string, Record<string, unknown>> };
+    const delivery = {
+      id: "evt_1",
+      type: "route.published",
+      createdAt: "2026-11-23T08:00:00.000Z",
+      data: { routeUuid: "0b6e7a52-8c3d-4f1e-a9b7-5d2c8e1f4a30" },
+    };
+    // Every id a path may name exists: the token, an action, a snapshot, a delivery.
+    await publishedRoute(1);
+    const action = (await call("GET", "/_fake/actions")).body.data[0].uuid as string;
+    expect((await call("POST", "/_fake/snapshots")).status).toBe(201);
+    const ids: Record<string, string> = { token: TOKEN, uuid: action, id: "snap_1", kind: "publish" };
+    const before = JSON.stringify(contextOf(server.fake).state, (_, v) => (v instanceof Map ? [...v] : v));
+    const answered: string[] = [];
+    for (const [path, item] of Object.entries(spec.paths)) {
+      for (const method of ["post", "put"].filter((m) => item[m])) {
+        const url = path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? "x");
+        const { status } = await call(method.toUpperCase(), url, { body: delivery });
+        answered.push(`${method} ${path} ${status}`);
+        expect([400, 404, 409], `${method} ${url}`).toContain(status);
+      }
+    }
+    expect(answered.length).toBeGreaterThan(15);
+    const after = JSON.stringify(contextOf(server.fake).state, (_, v) => (v instanceof Map ? [...v] : v));
+    expect(after).toBe(before);
+    expect((await api("GET", "/v2/workspaces")).status).toBe(200);
+  });
+
   it("workspaces: an organization with several, one more for the seeded organization or a token's, each refused bad input", async () => {
     const org = await call("POST", "/_fake/organizations", {
       body: {
@@ -263,7 +318,11 @@ describe("the control API over HTTP (the standalone server)", () => {
       ids.push(taken.body.id);
     }
     expect(ids).toEqual(Array.from({ length: 10 }, (_, i) => `snap_${i + 1}`));
+    // Refused before the state is copied (issue 31: each refused snapshot copied the whole state first).
+    const taking = vi.spyOn(server.fake, "snapshot");
     const full = await call("POST", "/_fake/snapshots");
+    expect(taking).not.toHaveBeenCalled();
+    taking.mockRestore();
     expect(full).toMatchObject({
       status: 409,
       body: {

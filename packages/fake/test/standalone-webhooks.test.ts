@@ -213,7 +213,7 @@ describe("webhooks on the standalone server", () => {
     }
   });
 
-  it("logs a receiver that refuses the connection as a connection error, with the cause", async () => {
+  it("logs a receiver that refuses the connection as a connection error that says only that (issue 31: no port-scan oracle)", async () => {
     const fake = frozen;
     const closed = startReceiver(() => 204);
     const url = await closed.listen();
@@ -226,7 +226,7 @@ describe("webhooks on the standalone server", () => {
     expect(delivery?.attempts[0]).toMatchObject({
       result: "connection_error",
       status: null,
-      error: `fetch failed: connect ECONNREFUSED ${new URL(url).host}`,
+      error: "could not connect",
     });
   });
 

@@ -365,7 +365,7 @@ describe("retries", () => {
     ).toEqual([
       ["https://hooks.example.com/redirect", "pending", t0 + MIN, [["rejected", 302, null]]],
       ["https://hooks.example.com/gone", "pending", t0 + MIN, [["rejected", 410, null]]],
-      ["https://hooks.example.com/down", "pending", t0 + MIN, [["connection_error", null, "Failed to fetch"]]],
+      ["https://hooks.example.com/down", "pending", t0 + MIN, [["connection_error", null, "could not connect"]]],
       ["https://hooks.example.com/slow", "pending", t0 + MIN, [["timeout", null, `no answer within ${TIMEOUT_MS} ms`]]],
     ]);
   });

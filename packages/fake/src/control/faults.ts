@@ -102,7 +102,10 @@ const MAX_LATENCY_MS = 600_000;
 /** The body of `POST /_fake/faults` and of `fake.faults.add`. */
 export const faultInput = z
   .strictObject({
-    operationId: z.string().refine((id) => OPERATION_IDS.has(id), "must be an operationId of openapi.yaml"),
+    operationId: z
+      .string()
+      .max(100, "must be at most 100 characters")
+      .refine((id) => OPERATION_IDS.has(id), "must be an operationId of openapi.yaml"),
     status: z
       .int({ error: "must be an HTTP status" })
       .min(400, "must be 400-599")

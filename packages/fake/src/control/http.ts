@@ -149,8 +149,10 @@ export function controlOperations(fake: ControlledFake, snapshots: SnapshotStore
       const token = fake.control.createToken(expiresInMs === undefined ? {} : { expiresInMs });
       return { status: 201, body: { token, expiresAt: iso(expiresAt) } };
     }),
-    defineControlOperation("/_fake/tokens/{token}/expire", "post", ({ params }) => {
-      const record = fake.control.expireToken(params.token ?? "");
+    defineControlOperation("/_fake/tokens/{token}/expire", "post", async (req) => {
+      // No body: a webhook delivery aimed here (a JSON event) is refused before anything changes.
+      await readOptional(req, emptyBody, "expire token");
+      const record = fake.control.expireToken(req.params.token ?? "");
       return { status: 200, body: { token: record.token, expiresAt: isoString(record.expiresAt ?? 0) } };
     }),
     defineControlOperation("/_fake/organizations", "post", async (req) => {
@@ -249,7 +251,7 @@ export function controlOperations(fake: ControlledFake, snapshots: SnapshotStore
     }),
     defineControlOperation("/_fake/snapshots", "post", async (req) => {
       await readOptional(req, emptyBody, "take a snapshot");
-      const { id, snapshot } = snapshots.keep(fake.snapshot());
+      const { id, snapshot } = snapshots.keep(() => fake.snapshot());
       return { status: 201, body: snapshotBody(id, snapshot) };
     }),
     defineControlOperation("/_fake/snapshots", "get", () => ({
@@ -292,12 +294,16 @@ export function controlOperations(fake: ControlledFake, snapshots: SnapshotStore
       status: 200,
       body: mapPage(paginate(fake.notifications, url), toNotificationBody),
     })),
-    ...webhookControlOperations(fake.webhooks, (filter) => {
-      // The records themselves, not `fake.webhooks.deliveries()`'s copies of the whole log: only a page is answered.
-      const { context } = runtimeOf(fake);
-      fanOutEvents(context);
-      return listDeliveries(context, filter);
-    }),
+    ...webhookControlOperations(
+      fake.webhooks,
+      (req, action) => readOptional(req, emptyBody, action),
+      (filter) => {
+        // The records themselves, not `fake.webhooks.deliveries()`'s copies of the whole log: only a page is answered.
+        const { context } = runtimeOf(fake);
+        fanOutEvents(context);
+        return listDeliveries(context, filter);
+      },
+    ),
     ...eventControlOperations(() => fake.events),
     // Health (the standalone server answers it itself, with its own uptime and state file: standalone/server.ts)
     defineControlOperation("/_fake/health", "get", () => ({ status: 200, body: healthBody(createdAt, null) })),

@@ -29,7 +29,27 @@ const milliseconds = z
   .min(0, "must not be negative")
   .max(MAX_CONTROL_MS, `must be at most ${MAX_CONTROL_MS} (ten years)`);
 const reason = text(MAX_LENGTH.line).refine((value) => value.length > 0, "must not be empty");
-const isoInstant = z.iso.datetime({ offset: true, error: "must be an ISO-8601 date-time" });
+
+/**
+ * Longest strings of the control bodies (control-openapi.yaml declares the same `maxLength` on each): every string
+ * a control request may send is bounded, so no client can grow the fake's memory with one (issue 31: a thousand
+ * organizations named with 4 MiB each exhausted the heap).
+ */
+export const CONTROL_MAX_LENGTH = {
+  /** An IANA time zone (the longest is about 30 characters). */
+  timezone: 64,
+  /** An instant as an ISO-8601 string. */
+  instant: 64,
+  /** A token, an organization's name, a uuid or other reference to a record. */
+  reference: MAX_LENGTH.name,
+} as const;
+
+/** A non-empty string of at most `max` code points, 400 naming the field otherwise. */
+const bounded = (max: number) => text(max).refine((value) => value.length > 0, "must not be empty");
+
+const isoInstant = z.iso
+  .datetime({ offset: true, error: "must be an ISO-8601 date-time" })
+  .max(CONTROL_MAX_LENGTH.instant, `must be at most ${CONTROL_MAX_LENGTH.instant} characters`);
 
 /** A body that may only be empty or `{}`. */
 export const emptyBody = z.strictObject({});
@@ -40,8 +60,8 @@ export const tokenBody = z.strictObject({ expiresInMs: milliseconds.optional() }
 /** `POST /_fake/organizations`. */
 /** A workspace to create: its name, IANA time zone and service area (each optional). */
 const workspaceInit = {
-  name: z.string().min(1, "name must not be empty").max(MAX_LENGTH.line).optional(),
-  timezone: z.string().min(1).max(64).optional(),
+  name: bounded(MAX_LENGTH.line).optional(),
+  timezone: bounded(CONTROL_MAX_LENGTH.timezone).optional(),
   serviceArea: z
     .strictObject({
       latitude: z.number().min(-90).max(90),
@@ -53,12 +73,15 @@ const workspaceInit = {
 
 /** `POST /_fake/organizations` (and `fake.control.createOrganization`). */
 export const organizationBody = z.strictObject({
-  name: z.string().min(1, "name must not be empty").optional(),
+  name: bounded(CONTROL_MAX_LENGTH.reference).optional(),
   workspaces: z.array(z.strictObject(workspaceInit)).min(1).max(20).optional(),
 });
 
 /** `POST /_fake/workspaces`: a workspace in the organization of `token` (default: the seeded organization). */
-export const workspaceBody = z.strictObject({ token: z.string().min(1).optional(), ...workspaceInit });
+export const workspaceBody = z.strictObject({
+  token: bounded(CONTROL_MAX_LENGTH.reference).optional(),
+  ...workspaceInit,
+});
 
 /** `POST /_fake/clock/advance`. */
 export const advanceBody = z.strictObject({ ms: milliseconds });
@@ -134,8 +157,8 @@ export const completionSchema = z.strictObject(completionFields).superRefine(mis
 /** `POST /_fake/driver/complete`: an order (`orderUuid`), or the next stop of a route (`routeUuid`). */
 export const driverCompleteBody = z
   .strictObject({
-    orderUuid: z.string().min(1).optional(),
-    routeUuid: z.string().min(1).optional(),
+    orderUuid: bounded(CONTROL_MAX_LENGTH.reference).optional(),
+    routeUuid: bounded(CONTROL_MAX_LENGTH.reference).optional(),
     ...completionFields,
   })
   .superRefine((value, issues) => {
@@ -146,7 +169,10 @@ export const driverCompleteBody = z
   });
 
 /** `POST /_fake/driver/arrive`. */
-export const driverArriveBody = z.strictObject({ orderUuid: z.string().min(1), at: isoInstant.optional() });
+export const driverArriveBody = z.strictObject({
+  orderUuid: bounded(CONTROL_MAX_LENGTH.reference),
+  at: isoInstant.optional(),
+});
 
 /** `POST /_fake/driver/auto` (and `fake.driver.auto`, with `on: true`). */
 export const autoDriverSchema = z
@@ -155,7 +181,7 @@ export const autoDriverSchema = z
     missRate: z.number().min(0, "must be between 0 and 1").max(1, "must be between 0 and 1").optional(),
     seed: z.int({ error: "must be an integer" }).optional(),
     missedReason: reason.optional(),
-    routeUuids: z.array(z.string()).max(1000).optional(),
+    routeUuids: z.array(text(CONTROL_MAX_LENGTH.reference)).max(1000).optional(),
   })
   .superRefine((value, issues) => {
     if (value.on) return;

@@ -64,8 +64,11 @@ export interface KeptSnapshot {
  * and forgotten by a reset (ids then start again at `snap_1`, as on a new fake).
  */
 export interface SnapshotStore {
-  /** Keep a snapshot under a new id; a CONFLICT when the store is full. */
-  keep(snapshot: FakeSnapshot): KeptSnapshot;
+  /**
+   * Keep the snapshot `take` makes under a new id; a CONFLICT when the store is full, before `take` runs (a
+   * snapshot copies the whole state: a refused one must not cost a copy).
+   */
+  keep(take: () => FakeSnapshot): KeptSnapshot;
   get(id: string): FakeSnapshot | undefined;
   /** Forget one; false when no snapshot has that id. */
   delete(id: string): boolean;
@@ -78,13 +81,14 @@ export function createSnapshotStore(limit = MAX_KEPT_SNAPSHOTS): SnapshotStore {
   const kept = new Map<string, FakeSnapshot>();
   let taken = 0;
   return {
-    keep(snapshot) {
+    keep(take) {
       if (kept.size >= limit) {
         throw new DomainError(
           "CONFLICT",
           `Failed to take a snapshot: ${limit} snapshots are kept already; delete one (DELETE /_fake/snapshots/{id}) or reset the fake`,
         );
       }
+      const snapshot = take();
       taken += 1;
       const id = `snap_${taken}`;
       kept.set(id, snapshot);

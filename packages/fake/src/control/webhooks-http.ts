@@ -12,7 +12,7 @@
 import { isoString } from "../domain/clock.js";
 import type { WebhookAttemptRecord, WebhookDeliveryRecord } from "../domain/records.js";
 import { mapPage, paginate } from "../http/pagination.js";
-import type { PublicOperation } from "../http/router.js";
+import type { PublicOperation, PublicRequestContext } from "../http/router.js";
 import { defineControlOperation } from "./typed.js";
 import type { FakeWebhooks, WebhookDeliveryFilter } from "./webhooks.js";
 
@@ -46,9 +46,14 @@ export function toDeliveryBody(delivery: WebhookDeliveryRecord) {
   };
 }
 
-/** The webhook control operations over one fake's webhooks, for `controlOperations(fake)`. */
+/**
+ * The webhook control operations over one fake's webhooks, for `controlOperations(fake)`; `noBody` refuses a
+ * request with a body other than nothing or `{}` (400 naming the fields); `deliveries` reads the log a page is cut
+ * from.
+ */
 export function webhookControlOperations(
   webhooks: FakeWebhooks,
+  noBody: (req: PublicRequestContext, action: string) => Promise<unknown>,
   deliveries: (filter: WebhookDeliveryFilter) => readonly WebhookDeliveryRecord[] = (filter) =>
     webhooks.deliveries(filter),
 ): PublicOperation[] {
@@ -61,8 +66,11 @@ export function webhookControlOperations(
       if (subscriptionUuid !== null) filter.subscriptionUuid = subscriptionUuid;
       return { status: 200, body: mapPage(paginate(deliveries(filter), url), toDeliveryBody) };
     }),
-    defineControlOperation("/_fake/webhook-deliveries/{id}/redeliver", "post", ({ params }) => {
-      return { status: 201, body: toDeliveryBody(webhooks.redeliver(params.id ?? "")) };
+    defineControlOperation("/_fake/webhook-deliveries/{id}/redeliver", "post", async (req) => {
+      // No body: a webhook delivery aimed here (another fake's, a JSON event) is refused, so two fakes pointed at
+      // each other's redeliver cannot loop.
+      await noBody(req, "redeliver webhook");
+      return { status: 201, body: toDeliveryBody(webhooks.redeliver(req.params.id ?? "")) };
     }),
   ];
 }

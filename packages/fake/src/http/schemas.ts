@@ -168,13 +168,22 @@ export const orderInputV1 = z.strictObject(orderShape);
 /** Most orders per create request. */
 export const MAX_ORDERS_PER_REQUEST = 1000;
 
-/** Body of `POST /v2/orders` or `POST /v1/orders` when it is an array: 1..1,000 orders. */
-export function orderArray<S extends z.ZodType>(item: S) {
+/** An array body of 1..1,000 `item`s. */
+function orderArray<S extends z.ZodType>(item: S) {
   return z
     .array(item)
     .min(1, "send at least one order")
     .max(MAX_ORDERS_PER_REQUEST, `send at most ${MAX_ORDERS_PER_REQUEST} orders per request`);
 }
+
+/**
+ * Body of `POST /v2/orders` when it is an array: 1..1,000 orders. Built once, here: a schema built per request
+ * cost about half the request again.
+ */
+export const orderArrayInput = orderArray(orderInput);
+
+/** Body of `POST /v1/orders` when it is an array. */
+export const orderArrayInputV1 = orderArray(orderInputV1);
 
 const completedAt = z.iso.datetime({ offset: true, error: "must be an ISO-8601 date-time" }).optional();
 const notes = text(MAX_LENGTH.note).optional();

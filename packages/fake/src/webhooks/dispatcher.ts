@@ -17,6 +17,7 @@ import {
   prepareAttempt,
   recordAttempt,
 } from "../domain/webhooks.js";
+import type { OwnUrls } from "../http/own-urls.js";
 import { systemClock } from "../system-clock.js";
 import { createDeliveryQueue, type QueuedAttempt } from "./delivery-queue.js";
 
@@ -43,6 +44,13 @@ export interface WebhookOptions {
    * stay on the fake's clock.
    */
   timestampClock?: "fake" | "wall" | Clock;
+  /**
+   * Allow subscriptions and deliveries to link-local and unspecified addresses (`169.254.169.254`, `fe80::…`,
+   * `0.0.0.0`, `::`), refused by default (400 naming `url`; an attempt whose host resolves to one fails without
+   * connecting): through a fake, a page or process that may create subscriptions must not reach a cloud's metadata
+   * service. Default false.
+   */
+  allowLinkLocal?: boolean;
 }
 
 /** The contract's answer timeout of one attempt. */
@@ -121,7 +129,13 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-/** What a failed send says, with the cause a `fetch failed` hides (ECONNREFUSED, …). */
+/**
+ * What an attempt over HTTP that got no answer says in the delivery log: the same words whether the port was
+ * closed, filtered or the name did not resolve, so the log is no port scanner (`docs/security.md`).
+ */
+export const COULD_NOT_CONNECT = "could not connect";
+
+/** What a throw says (an in-process listener's, a URL that is not http(s)). */
 function describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = error.cause instanceof Error ? `: ${error.cause.message}` : "";
@@ -129,7 +143,11 @@ function describe(error: unknown): string {
 }
 
 /** Create the dispatcher of a fake's context. */
-export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = {}): WebhookDispatcher {
+export function createWebhookDispatcher(
+  ctx: Context,
+  options: WebhookOptions = {},
+  own?: Pick<OwnUrls, "resolvedRefusal">,
+): WebhookDispatcher {
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   if (!(timeoutMs > 0) || !Number.isFinite(timeoutMs)) {
     throw new RangeError(`Failed to create the fake: webhooks.timeoutMs=${timeoutMs} is not a positive number`);
@@ -204,6 +222,8 @@ export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = 
     }, timeoutMs);
     (timer as { unref?: () => void }).unref?.();
     let listener: WebhookHandler | undefined;
+    // Whether the attempt went to the network: what fails from then on reads the same (COULD_NOT_CONNECT).
+    let sent = false;
     try {
       listener = listeners.get(listenerKey(plan.url, "deliver webhook"));
       const { rawBody, headers } = await signWebhookForTest(plan.envelope, plan.secret, timestampOf(plan));
@@ -226,9 +246,16 @@ export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = 
         if (!(answer instanceof Response)) throw new TypeError("the listener did not return a Response");
         response = answer;
       } else {
+        // Checked again at each attempt: the host may resolve elsewhere now (DNS rebinding), or a server may serve
+        // the fake on the URL's port since the subscription was made.
+        const refused = await own?.resolvedRefusal(plan.url);
+        if (refused !== undefined) {
+          return { result: "connection_error", status: null, error: `refused: the URL ${refused}` };
+        }
         // Looked up at call time, so MSW (or any fetch installed later) sees the delivery. Raced with the signal
         // too: a fetch that ignores it (a mock) still times out. The URL and init, not a Request: fetch would
         // build its own copy of one (half of an attempt's cost is Request objects).
+        sent = true;
         response = await untilAborted(globalThis.fetch(plan.url, init), controller.signal);
       }
       // The answer's body is ignored.
@@ -236,8 +263,8 @@ export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = 
       return { result: response.ok ? "succeeded" : "rejected", status: response.status, error: null };
     } catch (error) {
       if (timedOut) return { result: "timeout", status: null, error: `no answer within ${timeoutMs} ms` };
-      const prefix = listener ? "the listener threw: " : "";
-      return { result: "connection_error", status: null, error: `${prefix}${describe(error)}` };
+      const message = listener ? `the listener threw: ${describe(error)}` : sent ? COULD_NOT_CONNECT : describe(error);
+      return { result: "connection_error", status: null, error: message };
     } finally {
       clearTimeout(timer);
     }

@@ -60,7 +60,9 @@ export interface paths {
         put?: never;
         /**
          * Expire a token now
-         * @description The token answers 401 `TOKEN_EXPIRED` from now on (`fake.control.expireToken(token)`).
+         * @description The token answers 401 `TOKEN_EXPIRED` from now on (`fake.control.expireToken(token)`). It takes no
+         *     body: any body but an empty one or `{}` (a webhook delivery aimed here, say) answers 400 and expires
+         *     nothing.
          */
         post: operations["expireToken"];
         delete?: never;
@@ -563,7 +565,8 @@ export interface paths {
          * @description The delivery's event again to the same subscription, as a new delivery (`redeliveryOf` names the first)
          *     with its own six attempts, the same event id and the same body (`fake.webhooks.redeliver(id)`). It is
          *     answered `pending`, due now: the standalone server makes its first attempt right after answering (in
-         *     process, `fake.runUntilIdle()` does).
+         *     process, `fake.runUntilIdle()` does). It takes no body: any body but an empty one or `{}` answers 400
+         *     and redelivers nothing, so a webhook delivery aimed here (another fake's) cannot start a loop.
          */
         post: operations["redeliverWebhook"];
         delete?: never;
@@ -1198,6 +1201,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -1849,6 +1853,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
         };

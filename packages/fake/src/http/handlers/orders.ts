@@ -14,7 +14,14 @@ import { toActionBody, toOrderBody, toOrderV1Body, toPollReply } from "../bodies
 import { dateQuery, parseWith, workspaceFromQuery, workspaceFromV1Query } from "../input.js";
 import { paginate } from "../pagination.js";
 import type { RequestContext } from "../router.js";
-import { completeInput, deleteInput, orderArray, orderInput, orderInputV1 } from "../schemas.js";
+import {
+  completeInput,
+  deleteInput,
+  orderArrayInput,
+  orderArrayInputV1,
+  orderInput,
+  orderInputV1,
+} from "../schemas.js";
 import { defineOperation, type TypedOperation } from "../typed.js";
 
 const STATUSES: readonly OrderStatus[] = ["not_scheduled", "scheduled", "delivered", "missed"];
@@ -26,11 +33,10 @@ async function create(
   v1: boolean,
 ): Promise<{ ctx: Context; principal: Principal; orders: OrderRecord[] }> {
   const body = await req.json();
-  const item = v1 ? orderInputV1 : orderInput;
   const action = "create orders";
   const inputs: OrderInput[] = Array.isArray(body)
-    ? parseWith(orderArray(item), body, action)
-    : [parseWith(item, body, action)];
+    ? parseWith(v1 ? orderArrayInputV1 : orderArrayInput, body, action)
+    : [parseWith(v1 ? orderInputV1 : orderInput, body, action)];
   const prefix = Array.isArray(body) ? (i: number) => `[${i}].` : () => "";
   const orders = createOrders(req.domain, req.principal, workspace, inputs, prefix);
   return { ctx: req.domain, principal: req.principal, orders };

@@ -26,20 +26,14 @@ export function toWebhookBody(subscription: WebhookSubscriptionRecord): WebhookB
   };
 }
 
-/** The webhook subscription operations; `own` are the fake's own addresses, which a subscription may not use. */
+/** The webhook subscription operations; `own` says which URLs a subscription may not use (the fake's own, …). */
 export function webhookOperations(own: OwnUrls): TypedOperation[] {
   return [
     defineOperation("/v2/webhooks", "post", async (req) => {
       const input = parseWith(webhookInput, await req.json(), "create webhook");
-      const fake = own.reached(input.url);
-      if (fake !== undefined) {
-        throw validationFailed("create webhook", [
-          {
-            path: "url",
-            message: `must not point at the fake itself (${fake}): its deliveries would call the fake's own API`,
-          },
-        ]);
-      }
+      // The fake itself, a link-local or unspecified address: as written, and as its host resolves.
+      const refused = await own.resolvedRefusal(input.url);
+      if (refused !== undefined) throw validationFailed("create webhook", [{ path: "url", message: refused }]);
       const subscription = createSubscription(req.domain, req.principal, input);
       return { status: 201, body: { ...toWebhookBody(subscription), secret: subscription.secret } };
     }),
