@@ -71,6 +71,15 @@ describe("fake.inspect()", () => {
     expect(view.actions).toMatchObject([{ kind: "publish", status: "finished", pendingWork: false }]);
     expect(view.events.map((e) => e.type)).toEqual(["route.published"]);
     expect(view.sequences.orderNumbers).toEqual([{ organizationId: fake.organization.id, last: 2 }]);
+    // A copy all the way down: emptying the view's nested lists leaves the fake as it was.
+    const [action] = view.actions;
+    const [event] = view.events;
+    if (!action || !event) throw new Error("no action or no event");
+    (action.summary as { routes: unknown[] }).routes.length = 0;
+    (event.data as { timeline: unknown[] }).timeline.length = 0;
+    const again = fake.inspect();
+    expect(again.actions[0]?.summary).toMatchObject({ routes: [{ uuid: route, status: "finished" }] });
+    expect(again.events[0]?.data).toMatchObject({ timeline: expect.arrayContaining([expect.anything()]) });
   });
 
   it("a pending action shows its pending work, and inspecting does not end it", async () => {

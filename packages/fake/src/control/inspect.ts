@@ -8,6 +8,17 @@
 import { isoString } from "../domain/clock.js";
 import type { Context } from "../domain/context.js";
 import type { TravelMode } from "../domain/geo.js";
+import type {
+  ActionKind,
+  ActionStatus,
+  ActionSummary,
+  EventType,
+  NotificationRecord,
+  OrderStatusUpdatedData,
+  RouteEventData,
+  WebhookAttemptRecord,
+  WebhookDeliveryStatus,
+} from "../domain/records.js";
 import { toTimelineView } from "../domain/views.js";
 import { toOrderBody, toRouteBody } from "../http/bodies.js";
 import type { components as Api } from "../http/contract-types.js";
@@ -15,7 +26,6 @@ import { toSolutionBody } from "../http/handlers/schedules.js";
 import { toWebhookBody } from "../http/handlers/webhooks.js";
 import { toWorkspaceBody } from "../http/handlers/workspaces.js";
 import { toEventBody } from "./events-http.js";
-import type { components as Control } from "./generated/control-openapi.js";
 import { toControlAction, toNotificationBody } from "./http.js";
 import { toDeliveryBody } from "./webhooks-http.js";
 
@@ -54,10 +64,33 @@ export type InspectedRoute = Api["schemas"]["Route"] & {
 };
 
 /**
- * A background action as `GET /_fake/actions` answers it, and whether the fake still holds work to run for it
- * (`pendingWork`: true while pending, false once ended).
+ * A background action as `GET /_fake/actions` answers it (instants as ISO-8601 UTC strings), and whether the fake
+ * still holds work to run for it (`pendingWork`: true while pending, false once ended).
  */
-export type InspectedAction = Control["schemas"]["ControlAction"] & { pendingWork: boolean };
+export interface InspectedAction {
+  uuid: string;
+  kind: ActionKind;
+  status: ActionStatus;
+  organizationId: string;
+  workspaceUuid: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+  /** The action's `actionSummary` in the API. */
+  summary: ActionSummary | null;
+  /** Why it failed. */
+  reason: string | null;
+  /** Waits for a release. */
+  held: boolean;
+  /** With `afterMs`, when it ends. */
+  dueAt: string | null;
+  /** With `afterPolls`, how many polls answer `pending`. */
+  afterPolls: number | null;
+  /** How many times it was polled at its endpoint. */
+  polls: number;
+  /** With a `fail` policy, the reason it will fail with. */
+  failWith: string | null;
+  pendingWork: boolean;
+}
 
 /** The stored solution of a scheduling run: the API's `Solution`, its organization, workspace and mode. */
 export type InspectedSolution = Api["schemas"]["Solution"] & {
@@ -66,17 +99,37 @@ export type InspectedSolution = Api["schemas"]["Solution"] & {
   mode: "all" | "specific" | "what_if";
 };
 
-/** An emitted event, as `GET /_fake/events` answers it. */
-export type InspectedEvent = Control["schemas"]["Event"];
+/** An emitted event, as `GET /_fake/events` answers it: `data` is the webhook payload's `data` at emission. */
+export interface InspectedEvent {
+  id: string;
+  type: EventType;
+  organizationId: string;
+  workspaceUuid: string;
+  createdAt: string;
+  data: RouteEventData | OrderStatusUpdatedData;
+}
 
 /** A customer notification, as `GET /_fake/notifications` answers it. */
-export type InspectedNotification = Control["schemas"]["Notification"];
+export type InspectedNotification = Omit<NotificationRecord, "createdAt"> & { createdAt: string };
 
 /** A webhook subscription: the API's `Webhook`, its organization and its signing secret. */
 export type InspectedWebhook = Api["schemas"]["Webhook"] & { organizationId: string; secret: string };
 
 /** A delivery of the webhook log, as `GET /_fake/webhook-deliveries` answers it, and its organization. */
-export type InspectedDelivery = Control["schemas"]["WebhookDelivery"] & { organizationId: string };
+export interface InspectedDelivery {
+  id: string;
+  organizationId: string;
+  subscriptionUuid: string;
+  url: string;
+  eventId: string;
+  eventType: EventType;
+  status: WebhookDeliveryStatus;
+  createdAt: string;
+  nextAttemptAt: string | null;
+  redeliveryOf: string | null;
+  /** Every attempt made, instants as ISO-8601 UTC strings. */
+  attempts: (Omit<WebhookAttemptRecord, "at" | "nextAttemptAt"> & { at: string; nextAttemptAt: string | null })[];
+}
 
 /** A kept idempotency key: the request it was first sent with and the status of the answer kept for it. */
 export interface InspectedIdempotencyKey {
@@ -160,8 +213,9 @@ export function inspectContext(ctx: Context): FakeInspection {
     travelMode: r.travelMode,
     stops: toTimelineView(ctx, r),
   }));
-  const actions = [...state.actions.values()].map((a) => ({
-    ...(toControlAction(a) as Control["schemas"]["ControlAction"]),
+  const actions: InspectedAction[] = [...state.actions.values()].map((a) => ({
+    ...toControlAction(a),
+    summary: a.summary === null ? null : structuredClone(a.summary),
     pendingWork: ctx.actions.works.has(a.uuid),
   }));
   const solutions = [...state.scheduleRuns.values()].map((run) => ({
@@ -170,15 +224,15 @@ export function inspectContext(ctx: Context): FakeInspection {
     workspaceUuid: run.workspaceUuid,
     mode: run.mode,
   }));
-  const events = state.events.map((e) => toEventBody(e) as InspectedEvent);
-  const notifications = state.notifications.map((n) => toNotificationBody(n) as InspectedNotification);
+  const events: InspectedEvent[] = state.events.map((e) => ({ ...toEventBody(e), data: structuredClone(e.data) }));
+  const notifications: InspectedNotification[] = state.notifications.map(toNotificationBody);
   const subscriptions = [...state.webhooks.subscriptions.values()].map((s) => ({
     ...toWebhookBody(s),
     organizationId: s.organizationId,
     secret: s.secret,
   }));
-  const deliveries = [...state.webhooks.deliveries.values()].map((d) => ({
-    ...(toDeliveryBody(d) as Control["schemas"]["WebhookDelivery"]),
+  const deliveries: InspectedDelivery[] = [...state.webhooks.deliveries.values()].map((d) => ({
+    ...toDeliveryBody(d),
     organizationId: d.organizationId,
   }));
   const idempotencyKeys = [...state.idempotencyKeys.values()].map((k) => ({
