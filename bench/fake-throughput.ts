@@ -12,7 +12,7 @@ import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { createRoutes } from "../packages/fake/src/domain/routes.js";
 import { createFake, type Fake } from "../packages/fake/src/index.js";
-import { contextOf } from "../packages/fake/test/support/internals.js";
+import { runtimeOf } from "../packages/fake/src/runtime.js";
 import { BENCH_DATE, cpuMs, orderBodies } from "./bench-orders.js";
 
 const DATE = BENCH_DATE;
@@ -67,7 +67,7 @@ async function createRouteSet(fake: Fake, count: number, capacity: number): Prom
   const res = await call(fake, "POST", "/v2/routes", { workspaceUuid: ws.uuid, routes });
   if (res.status === 201) return "http";
   if (res.status !== 501) throw new Error(`POST /v2/routes answered ${res.status}: ${JSON.stringify(res.json)}`);
-  createRoutes(contextOf(fake), { organizationId: fake.organization.id, token: fake.token }, ws, routes);
+  createRoutes(runtimeOf(fake).context, { organizationId: fake.organization.id, token: fake.token }, ws, routes);
   return "domain";
 }
 
@@ -104,7 +104,7 @@ async function createTenThousand(seed: number): Promise<{ ms: number; cpu: numbe
   for (const batch of batches) await createOrders(fake, batch);
   const ms = performance.now() - t0;
   const cpu = cpuMs() - c0;
-  if (contextOf(fake).state.orders.size !== 10_000) throw new Error("not all orders were created");
+  if (fake.inspect().counts.orders !== 10_000) throw new Error("not all orders were created");
   return { ms, cpu };
 }
 

@@ -14,7 +14,6 @@
 import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { createFake, type Fake } from "../packages/fake/src/index.js";
-import { contextOf } from "../packages/fake/test/support/internals.js";
 import { BENCH_DATE, cpuMs, orderBodies } from "./bench-orders.js";
 
 const DATE = BENCH_DATE;
@@ -93,7 +92,7 @@ async function scheduleAll(orders: number, routes: number, seed: number) {
   if (polled.json.status !== "finished") throw new Error(`run ended ${JSON.stringify(polled.json)}`);
   const s = polled.json.actionSummary;
   let km = 0;
-  for (const route of contextOf(fake).state.routes.values()) km += route.distanceInKilometers;
+  for (const route of fake.inspect().routes) km += route.distanceInKilometers;
   return { ms, cpu, scheduled: s.ordersScheduled as number, routesUsed: s.routesUsed, km: Math.round(km) };
 }
 

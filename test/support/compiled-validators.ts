@@ -1,9 +1,11 @@
 /**
- * The OpenAPI documents' schemas compiled once, not in every test file: ajv's standalone code generation writes
- * one CommonJS module per document (every `…/content/application~1json/schema` and every component schema) and
- * the parsed document as JSON into `node_modules/.cache/dispatchkit-tests/`, named by a hash of the YAML, this
- * file and the versions of ajv and ajv-formats. A test file then loads them in milliseconds instead of parsing the
- * YAML and compiling with ajv (0.8–2 s a file). The vitest projects' globalSetup builds them before any worker
+ * The OpenAPI documents as the conformance package's validator reads them (a `ContractDocument`: each operation's
+ * declared statuses with their JSON body schemas, the component schemas; here also each operation's JSON request
+ * body schema), with every schema compiled once, not in every test file: ajv's standalone code generation, on the
+ * conformance validator's own ajv (`createContractAjv`), writes one CommonJS module per document and the document as
+ * JSON into `node_modules/.cache/dispatchkit-tests/`, named by a hash of the YAML, this file, the conformance
+ * validator and the versions of ajv and ajv-formats. A test file then loads them in milliseconds instead of parsing
+ * the YAML and compiling with ajv (0.8–2 s a file). The vitest projects' globalSetup builds them before any worker
  * starts; a file run some other way builds them on first use.
  */
 import { createHash } from "node:crypto";
@@ -12,6 +14,13 @@ import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ValidateFunction } from "ajv";
+import {
+  type ContractDocument,
+  createContractAjv,
+  type JsonSchema,
+  rebasedSchema,
+  schemaKey,
+} from "../../packages/conformance/src/contract-schemas.js";
 
 type Json = Record<string, unknown>;
 
@@ -19,6 +28,7 @@ const require = createRequire(import.meta.url);
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CACHE_DIR = join(ROOT, "node_modules/.cache/dispatchkit-tests");
 const SELF = fileURLToPath(import.meta.url);
+const VALIDATOR = join(ROOT, "packages/conformance/src/contract-schemas.ts");
 
 /** The two documents the tests validate against, by the name problems report. */
 export const DOCUMENTS = {
@@ -29,30 +39,92 @@ export const DOCUMENTS = {
 /** One document's name as problems report it (`openapi.yaml`, `control-openapi.yaml`). */
 export type DocumentName = keyof typeof DOCUMENTS;
 
-/** A parsed document with its schemas compiled ahead, by JSON pointer (`/components/schemas/Order`). */
+/** A contract document with each operation's JSON request body schema: `requests[template][method]`. */
+export interface TestedDocument extends ContractDocument {
+  readonly requests: { readonly [template: string]: { readonly [method: string]: JsonSchema } };
+}
+
+/** A parsed document, as the conformance validator reads it, with its schemas compiled ahead (by schema key). */
 export interface CompiledDocument {
   readonly spec: Json;
+  readonly document: TestedDocument;
   readonly validators: ReadonlyMap<string, ValidateFunction>;
 }
 
-/** The ajv options every validator of the documents uses, compiled ahead or on demand. */
-export const AJV_OPTIONS = { strict: false, allErrors: true, validateFormats: true } as const;
+// As scripts/generate-types.mjs builds the conformance package's document from openapi.yaml: annotations dropped
+// (the keys of `properties` are field names, never dropped); a discriminator keeps its propertyName only.
+const DROP = new Set([
+  "description",
+  "examples",
+  "example",
+  "summary",
+  "contentEncoding",
+  "contentMediaType",
+  "default",
+]);
+const strip = (node: unknown): unknown => {
+  if (Array.isArray(node)) return node.map(strip);
+  if (!node || typeof node !== "object") return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([k]) => !DROP.has(k))
+      .map(([k, v]) => [
+        k,
+        k === "properties"
+          ? Object.fromEntries(Object.entries(v as Json).map(([n, p]) => [n, strip(p)]))
+          : k === "discriminator"
+            ? { propertyName: (v as Json).propertyName }
+            : strip(v),
+      ]),
+  );
+};
 
-const escapePointer = (s: string) => s.replace(/~/g, "~0").replace(/\//g, "~1");
-
-/** Every pointer a validator asks for: JSON bodies of responses and requests, and every component schema. */
-function pointersOf(spec: Json): string[] {
-  const found: string[] = [];
-  const walk = (node: unknown, pointer: string) => {
-    if (node === null || typeof node !== "object") return;
-    if (pointer.endsWith("/content/application~1json/schema")) found.push(pointer);
-    for (const [key, child] of Object.entries(node)) walk(child, `${pointer}/${escapePointer(key)}`);
+/** The document of a parsed OpenAPI file, as the conformance validator reads it. */
+export function toTestedDocument(spec: Json): TestedDocument {
+  const resolve = (node: unknown): Json | undefined => {
+    let current = node as Json | undefined;
+    while (current && typeof current.$ref === "string") {
+      current = (current.$ref as string)
+        .slice(2)
+        .split("/")
+        .reduce<unknown>((n, p) => (n as Json)[p.replace(/~1/g, "/").replace(/~0/g, "~")], spec) as Json;
+    }
+    return current;
   };
-  walk(spec.paths, "/paths");
-  walk(spec.components, "/components");
-  const schemas = ((spec.components as Json | undefined)?.schemas ?? {}) as Json;
-  for (const name of Object.keys(schemas)) found.push(`/components/schemas/${escapePointer(name)}`);
-  return [...new Set(found)];
+  const jsonSchema = (node: unknown) =>
+    ((resolve(node)?.content as Json | undefined)?.["application/json"] as Json | undefined)?.schema;
+  const operations: Record<string, Record<string, Record<string, JsonSchema | null>>> = {};
+  const requests: Record<string, Record<string, JsonSchema>> = {};
+  for (const [template, item] of Object.entries(spec.paths as Record<string, Json>)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (!operation || typeof operation !== "object" || !(operation as Json).responses) continue;
+      const responses: Record<string, JsonSchema | null> = {};
+      for (const [status, response] of Object.entries((operation as Json).responses as Json)) {
+        const schema = jsonSchema(response);
+        responses[status] = schema ? (strip(schema) as JsonSchema) : null;
+      }
+      operations[template] = { ...operations[template], [method]: responses };
+      const request = jsonSchema((operation as Json).requestBody);
+      if (request) requests[template] = { ...requests[template], [method]: strip(request) as JsonSchema };
+    }
+  }
+  const schemas = strip((spec.components as Json | undefined)?.schemas ?? {}) as Record<string, JsonSchema>;
+  return { operations, schemas, requests };
+}
+
+/** Every schema a validator of the document asks for: answers, requests, and each component schema by `$ref`. */
+function keysOf(document: TestedDocument): string[] {
+  const keys = new Set<string>();
+  for (const methods of Object.values(document.operations)) {
+    for (const responses of Object.values(methods)) {
+      for (const schema of Object.values(responses)) if (schema !== null) keys.add(schemaKey(schema));
+    }
+  }
+  for (const methods of Object.values(document.requests)) {
+    for (const schema of Object.values(methods)) keys.add(schemaKey(schema));
+  }
+  for (const name of Object.keys(document.schemas)) keys.add(schemaKey({ $ref: `#/components/schemas/${name}` }));
+  return [...keys];
 }
 
 function cacheFiles(name: DocumentName): { code: string; json: string; text: string } {
@@ -61,6 +133,7 @@ function cacheFiles(name: DocumentName): { code: string; json: string; text: str
   const hash = createHash("sha256")
     .update(text)
     .update(readFileSync(SELF))
+    .update(readFileSync(VALIDATOR))
     .update(`${versionOf("ajv")} ${versionOf("ajv-formats")}`)
     .digest("hex")
     .slice(0, 16);
@@ -78,22 +151,20 @@ function writeAtomically(file: string, content: string): void {
 
 function build(files: ReturnType<typeof cacheFiles>): void {
   const { parse } = require("yaml") as typeof import("yaml");
-  const { Ajv2020 } = require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js");
-  const addFormats = require("ajv-formats") as typeof import("ajv-formats").default;
   const standaloneCode = require("ajv/dist/standalone/index.js")
     .default as typeof import("ajv/dist/standalone").default;
   const spec = parse(files.text) as Json;
-  const ajv = new Ajv2020({ ...AJV_OPTIONS, inlineRefs: false, code: { source: true } });
-  addFormats(ajv);
-  ajv.addSchema({ $id: "spec", components: spec.components, paths: spec.paths }, "spec");
-  const pointers = pointersOf(spec);
+  const document = toTestedDocument(spec);
+  // The conformance validator's own ajv (options, formats, the document's schemas), made to emit code.
+  const ajv = createContractAjv(document.schemas, { code: { source: true } });
+  const keys = keysOf(document);
   const exports: Record<string, string> = {};
-  pointers.forEach((pointer, i) => {
-    ajv.addSchema({ $ref: `spec#${pointer}` }, `v${i}`);
+  keys.forEach((key, i) => {
+    ajv.addSchema(rebasedSchema(key) as object, `v${i}`);
     exports[`v${i}`] = `v${i}`;
   });
   // The JSON first: a reader that finds the module finds the document too.
-  writeAtomically(files.json, JSON.stringify({ spec, pointers }));
+  writeAtomically(files.json, JSON.stringify({ spec, document, keys }));
   writeAtomically(files.code, standaloneCode(ajv, exports));
   // Older builds of the same document are stale: leave only this one.
   const prefix = `${basename(files.code).replace(/-[0-9a-f]+\.cjs$/, "")}-`;
@@ -119,12 +190,16 @@ function loadFiles(name: DocumentName): ReturnType<typeof cacheFiles> {
 /** One document parsed, with its schemas compiled ahead (built and cached on first use). */
 export function compiledDocument(name: DocumentName): CompiledDocument {
   const files = loadFiles(name);
-  const { spec, pointers } = JSON.parse(readFileSync(files.json, "utf8")) as { spec: Json; pointers: string[] };
+  const { spec, document, keys } = JSON.parse(readFileSync(files.json, "utf8")) as {
+    spec: Json;
+    document: TestedDocument;
+    keys: string[];
+  };
   const module = require(files.code) as Record<string, ValidateFunction>;
   const validators = new Map<string, ValidateFunction>();
-  pointers.forEach((pointer, i) => {
+  keys.forEach((key, i) => {
     const validate = module[`v${i}`];
-    if (validate) validators.set(pointer, validate);
+    if (validate) validators.set(key, validate);
   });
-  return { spec, validators };
+  return { spec, document, validators };
 }

@@ -3,7 +3,8 @@
  * openapi.yaml (declared status, body schema, `x-request-id`) before a scenario looks at it.
  */
 
-import { type ContractDocument, ContractSchemas } from "./contract-schemas.js";
+import type { ValidateFunction } from "ajv/dist/2020.js";
+import { type ContractDocument, ContractSchemas, type JsonSchema } from "./contract-schemas.js";
 import { contractDocument } from "./generated/contract-document.js";
 
 /** A scenario's failure: the request that showed it, what the contract expects and what the server answered. */
@@ -49,13 +50,27 @@ interface CompiledTemplate {
   literals: number;
 }
 
-/** Checks answers against the bundled openapi.yaml. */
-export class ContractChecker {
-  private readonly schemas: ContractSchemas;
-  private readonly templates: CompiledTemplate[];
+/** Options of a {@link ContractChecker}. */
+export interface ContractCheckerOptions {
+  /** The document's name in problems (default `openapi.yaml`). */
+  name?: string;
+  /** Validators compiled ahead, by schema key (see {@link ContractSchemas}). */
+  precompiled?: ReadonlyMap<string, ValidateFunction>;
+}
 
-  constructor(private readonly document: ContractDocument = contractDocument) {
-    this.schemas = new ContractSchemas(document.schemas);
+/** Checks answers against the bundled openapi.yaml (or another document of the same shape). */
+export class ContractChecker {
+  /** The document's schemas, to validate other values with (`validate({ $ref: "#/components/schemas/X" }, value)`). */
+  readonly schemas: ContractSchemas;
+  private readonly templates: CompiledTemplate[];
+  private readonly name: string;
+
+  constructor(
+    private readonly document: ContractDocument = contractDocument,
+    options: ContractCheckerOptions = {},
+  ) {
+    this.name = options.name ?? "openapi.yaml";
+    this.schemas = new ContractSchemas(document.schemas, options.precompiled);
     this.templates = Object.keys(document.operations)
       .map((template) => {
         const segments = template.split("/").filter(Boolean);
@@ -70,16 +85,25 @@ export class ContractChecker {
       .sort((a, b) => b.literals - a.literals);
   }
 
+  /** The operation `method pathname` is (its template) and its declared answers, or undefined when there is none. */
+  operationOf(
+    method: string,
+    pathname: string,
+  ): { template: string; responses: Readonly<Record<string, JsonSchema | null>> } | undefined {
+    const template = this.templates.find((t) => t.pattern.test(pathname))?.template;
+    const responses = template === undefined ? undefined : this.document.operations[template]?.[method.toLowerCase()];
+    return template === undefined || responses === undefined ? undefined : { template, responses };
+  }
+
   /** Problems of one answer (empty when it conforms); `pathname` is relative to the base URL. */
   check(method: string, pathname: string, status: number, headers: Headers, text: string): string[] {
     const problems: string[] = [];
     if (!headers.get("x-request-id")) problems.push("no x-request-id header");
-    const template = this.templates.find((t) => t.pattern.test(pathname))?.template;
-    const responses = template === undefined ? undefined : this.document.operations[template]?.[method.toLowerCase()];
+    const { template, responses } = this.operationOf(method, pathname) ?? {};
     let schema: unknown;
     if (responses === undefined) {
       // An unknown path or method answers the one error body (404).
-      if (status < 400) return [...problems, `${method} ${pathname} is not in openapi.yaml but answered ${status}`];
+      if (status < 400) return [...problems, `${method} ${pathname} is not in ${this.name} but answered ${status}`];
       schema = { $ref: "#/components/schemas/Error" };
     } else {
       const declared = status in responses ? responses[String(status)] : responses.default;
@@ -91,7 +115,7 @@ export class ContractChecker {
     }
     if (schema === null) {
       if (text !== "")
-        problems.push(`a ${status} of ${method} ${template} has no body in openapi.yaml, got ${text.slice(0, 80)}`);
+        problems.push(`a ${status} of ${method} ${template} has no body in ${this.name}, got ${text.slice(0, 80)}`);
       return problems;
     }
     let body: unknown;

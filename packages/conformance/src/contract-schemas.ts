@@ -4,7 +4,7 @@
  * Strict: a keyword ajv does not know fails when its schema is compiled, so the document cannot silently use a
  * keyword nothing checks (docs/decisions/0014-conformance-suite.md).
  */
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import { Ajv2020, type ErrorObject, type Options, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 
 /** A JSON Schema: `true`, `false`, or an object of keywords. */
@@ -22,6 +22,38 @@ export interface ContractDocument {
 
 /** The id the component schemas are registered under; `#/components/schemas/X` resolves against it. */
 const DOCUMENT_ID = "https://dispatchkit.dev/conformance/contract.json";
+
+/**
+ * The ajv options of every validator of a contract document. strictSchema (the default) refuses unknown keywords
+ * and formats; the type checks are hints only, so off.
+ */
+export const CONTRACT_AJV_OPTIONS = {
+  allErrors: true,
+  verbose: true,
+  discriminator: true,
+  strictTypes: false,
+  strictTuples: false,
+  strictRequired: false,
+} as const;
+
+/** The ajv instance {@link ContractSchemas} compiles with: the options, the formats and the document's schemas. */
+export function createContractAjv(schemas: ContractDocument["schemas"], options: Options = {}): Ajv2020 {
+  const ajv = new Ajv2020({ ...CONTRACT_AJV_OPTIONS, ...options });
+  addFormats(ajv);
+  ajv.addKeyword("components");
+  ajv.addSchema({ $id: DOCUMENT_ID, components: { schemas } });
+  return ajv;
+}
+
+/** The key a schema is compiled under (and looked up by among precompiled validators). */
+export function schemaKey(schema: JsonSchema): string {
+  return JSON.stringify(schema);
+}
+
+/** A schema as compiled: a `$ref` of it names a component of the document, so it is rebased onto the document. */
+export function rebasedSchema(key: string): JsonSchema {
+  return JSON.parse(key.replaceAll('"#/components/', `"${DOCUMENT_ID}#/components/`)) as JsonSchema;
+}
 
 const typeOf = (value: unknown): string =>
   value === null ? "null" : Array.isArray(value) ? "array" : typeof value === "number" ? "number" : typeof value;
@@ -69,24 +101,20 @@ function describe(error: ErrorObject, root: string): string {
   }
 }
 
-/** Validates values against a {@link ContractDocument}'s schemas; each schema is compiled once, when first used. */
+/**
+ * Validates values against a {@link ContractDocument}'s schemas; each schema is compiled once, when first used.
+ * `precompiled` validators (by {@link schemaKey}, built by {@link createContractAjv} with the same schemas, e.g.
+ * ajv's standalone code) are used as they are.
+ */
 export class ContractSchemas {
-  private readonly ajv: Ajv2020;
-  private readonly compiled = new Map<string, ValidateFunction>();
+  private ajv: Ajv2020 | undefined;
+  private readonly compiled: Map<string, ValidateFunction>;
 
-  constructor(schemas: ContractDocument["schemas"]) {
-    // strictSchema (the default) refuses unknown keywords and formats; the type checks are hints only, so off.
-    this.ajv = new Ajv2020({
-      allErrors: true,
-      verbose: true,
-      discriminator: true,
-      strictTypes: false,
-      strictTuples: false,
-      strictRequired: false,
-    });
-    addFormats(this.ajv);
-    this.ajv.addKeyword("components");
-    this.ajv.addSchema({ $id: DOCUMENT_ID, components: { schemas } });
+  constructor(
+    private readonly schemas: ContractDocument["schemas"],
+    precompiled: ReadonlyMap<string, ValidateFunction> = new Map(),
+  ) {
+    this.compiled = new Map(precompiled);
   }
 
   /** Problems of `value` against `schema`, each `<path>: <problem>` (empty when it conforms). */
@@ -100,13 +128,12 @@ export class ContractSchemas {
   }
 
   private compile(schema: JsonSchema): ValidateFunction {
-    const key = JSON.stringify(schema);
+    const key = schemaKey(schema);
     let validate = this.compiled.get(key);
     if (!validate) {
-      // A `$ref` of the schema names a component of the document, so it is compiled as part of the document.
-      const rebased = JSON.parse(key.replaceAll('"#/components/', `"${DOCUMENT_ID}#/components/`)) as JsonSchema;
+      this.ajv ??= createContractAjv(this.schemas);
       try {
-        validate = this.ajv.compile(rebased);
+        validate = this.ajv.compile(rebasedSchema(key));
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         throw new Error(`Failed to compile the schema ${key.slice(0, 80)}: ${reason}`);

@@ -8,6 +8,7 @@ import type { FakeControl } from "./control/control.js";
 import type { FakeDriver } from "./control/driver.js";
 import type { FakeFaults } from "./control/faults.js";
 import type { Fixtures } from "./control/fixtures.js";
+import type { FakeInspection } from "./control/inspect.js";
 import type { FakeJournal } from "./control/journal.js";
 import type { FakeSnapshot } from "./control/snapshots.js";
 import type { FakeWebhooks } from "./control/webhooks.js";
@@ -125,6 +126,13 @@ export interface Fake {
    * sequence) to {@link Fake.restore} later. The clock is not part of it: time only moves forward.
    */
   snapshot(): FakeSnapshot;
+  /**
+   * Everything the fake holds, as plain data in the API's answer shapes (versioned: `version: 1`), for assertions:
+   * organizations, tokens, workspaces, orders, routes (with their stops), actions (with whether work is pending),
+   * solutions, events, notifications, webhook subscriptions and deliveries, idempotency keys, sequences and counts.
+   * Compare two inspections to check that a call changed nothing. Reading it changes nothing.
+   */
+  inspect(): FakeInspection;
   /** Put the fake back to a snapshot of this fake (or of one created with the same options). */
   restore(snapshot: FakeSnapshot): void;
   /**

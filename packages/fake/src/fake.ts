@@ -7,6 +7,7 @@ import { createControl } from "./control/control.js";
 import { createDriverSimulation } from "./control/driver.js";
 import { createFaultInjector, type Sleep } from "./control/faults.js";
 import { CONTROL_PREFIX, controlOperations } from "./control/http.js";
+import { inspectContext } from "./control/inspect.js";
 import { createJournal } from "./control/journal.js";
 import { parsePolicy } from "./control/schemas.js";
 import { createSnapshotStore, restoreSnapshot, snapshotData, takeSnapshot } from "./control/snapshots.js";
@@ -231,6 +232,7 @@ export function createFake(options: FakeOptions = {}): Fake {
       if (fixtures) testControl.loadFixtures(fixtures);
     },
     snapshot: () => takeSnapshot(context, seed),
+    inspect: () => inspectContext(context),
     restore(snapshot) {
       // A foreign object is refused before anything is aborted.
       const data = snapshotData(snapshot);

@@ -13,6 +13,23 @@ export type { FakeActions } from "./control/actions.js";
 export type { FakeFaults } from "./control/faults.js";
 export type { FakeJournal } from "./control/journal.js";
 export type { FakeSnapshot } from "./control/snapshots.js";
+export {
+  INSPECTION_VERSION,
+  type FakeInspection,
+  type InspectedAction,
+  type InspectedDelivery,
+  type InspectedEvent,
+  type InspectedIdempotencyKey,
+  type InspectedNotification,
+  type InspectedOrder,
+  type InspectedOrganization,
+  type InspectedRoute,
+  type InspectedSequences,
+  type InspectedSolution,
+  type InspectedToken,
+  type InspectedWebhook,
+  type InspectedWorkspace,
+} from "./control/inspect.js";
 export type { FakeControl } from "./control/control.js";
 export type {
   Fixtures,

@@ -1,3 +1,4 @@
+// Reaches the fake's runtime on purpose: its last block tests the domain command publishRoutes itself, called with the fake's context; the rest uses fake.inspect().
 /**
  * What a publish touches: only routes of the caller's organization, of the workspace and of the date it names —
  * by uuid and when publishing every route of the date. Everything else stays exactly as it was.
@@ -5,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
 import { publishRoutes } from "../src/domain/publishing.js";
+import { runtimeOf } from "../src/runtime.js";
 import {
   assign,
   clientOf,
@@ -15,7 +17,7 @@ import {
   scheduledRoute,
   workspaceOf,
 } from "./support/flow.js";
-import { contextOf } from "./support/internals.js";
+import { inspectWithout } from "./support/inspect.js";
 
 const server = useFakeServer({ organization: { workspaces: [{ name: "Main" }, { name: "Second" }] } });
 
@@ -24,8 +26,7 @@ const server = useFakeServer({ organization: { workspaces: [{ name: "Main" }, { 
  * and its POST the key of the answer).
  */
 function stateBesidesActions(fake: typeof server.fake) {
-  const { actions: _, idempotencyKeys: __, ...rest } = structuredClone(contextOf(fake).state);
-  return rest;
+  return inspectWithout(fake, "actions", "idempotencyKeys");
 }
 
 async function routeIn(workspaceUuid: string, date: string): Promise<string> {
@@ -122,15 +123,17 @@ describe("publishRoutes (the domain command)", () => {
   it("refuses a workspace of another organization itself (404 NOT_FOUND), starting no action", async () => {
     const { fake } = server;
     const { route } = await scheduledRoute(fake, 1);
-    const workspace = contextOf(fake).state.workspaces.get(workspaceOf(fake).uuid);
+    const workspace = runtimeOf(fake).context.state.workspaces.get(workspaceOf(fake).uuid);
     const stranger = { organizationId: "org-of-someone-else", token: "their-token" };
-    const before = structuredClone(contextOf(fake).state);
-    expect(() => publishRoutes(contextOf(fake), stranger, workspace!, { date: DATE, routeUuids: [route] })).toThrow(
+    const before = fake.inspect();
+    expect(() =>
+      publishRoutes(runtimeOf(fake).context, stranger, workspace!, { date: DATE, routeUuids: [route] }),
+    ).toThrow(
       expect.objectContaining({
         code: "NOT_FOUND",
         message: `Failed to find workspace: no workspace with id ${JSON.stringify(workspace?.uuid)}`,
       }),
     );
-    expect(contextOf(fake).state).toEqual(before);
+    expect(fake.inspect()).toEqual(before);
   });
 });

@@ -15,7 +15,6 @@ import {
   routeInput,
   workspaceOf,
 } from "./support/flow.js";
-import { contextOf } from "./support/internals.js";
 
 const server = useFakeServer();
 
@@ -560,7 +559,7 @@ const cases: Case[] = [
 describe("bad input changes nothing", () => {
   it.each(cases)("$name → $status $code", async ({ request, status, code, path }) => {
     const w = await world();
-    const before = structuredClone(contextOf(server.fake).state);
+    const before = server.fake.inspect();
     const [method, url, body, headers, token] = request(w);
     const res = await send(method, url, body, headers, token);
     expect(res.status).toBe(status);
@@ -572,14 +571,14 @@ describe("bad input changes nothing", () => {
       expect(res.body.details?.[0]?.path).toBe(path);
       expect(res.body.message).toContain(`: ${path}: `);
     }
-    expect(contextOf(server.fake).state).toEqual(before);
+    expect(server.fake.inspect()).toEqual(before);
   });
 
   it("(the snapshot sees a change: a good request does change the state)", async () => {
     const w = await world();
-    const before = structuredClone(contextOf(server.fake).state);
+    const before = server.fake.inspect();
     const res = await send("PUT", `/v2/orders/${w.unscheduled}`, order({ name: "Renamed" }));
     expect(res.status).toBe(200);
-    expect(contextOf(server.fake).state).not.toEqual(before);
+    expect(server.fake.inspect()).not.toEqual(before);
   });
 });

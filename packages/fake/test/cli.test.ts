@@ -9,7 +9,6 @@ import { createFake } from "@dispatchkit/fake";
 import { afterAll, describe, expect, it } from "vitest";
 import { startFakeCli, stopFakeClis } from "../../../test/support/fake-cli-process.js";
 import { createContractValidator, createControlValidator } from "../../../test/support/openapi-validator.js";
-import { runtimeOf } from "../src/runtime.js";
 import { type Body, caller } from "./support/same-calls.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -37,9 +36,9 @@ describe.concurrent("dispatch-fake serve", () => {
     ]);
     const url = urlOf(await cli.waitFor(/stop: .*\n/));
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const endpoints = runtimeOf(createFake())
-      .controlEndpoints()
-      .map(({ method, path }) => `${method} ${url}${path}`);
+    // Every control endpoint it serves, as its home (`GET /`) lists them.
+    const home = (await (await fetch(`${url}/`)).json()) as { control: { method: string; url: string }[] };
+    const endpoints = home.control.map(({ method, url }) => `${method} ${url}`);
     expect(endpoints).toEqual(
       expect.arrayContaining([
         `POST ${url}/_fake/tokens`,

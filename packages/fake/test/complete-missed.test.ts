@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
 import { clientOf, publish, scheduledRoute } from "./support/flow.js";
-import { contextOf } from "./support/internals.js";
+import { inspectWithout } from "./support/inspect.js";
 
 const server = useFakeServer();
 
@@ -39,7 +39,7 @@ describe("completing a missed order", () => {
       params: { path: { orderUuid } },
       body: { status: "missed", missedReason: "nobody home" },
     });
-    const { idempotencyKeys: _, ...before } = structuredClone(contextOf(fake).state);
+    const before = inspectWithout(fake, "idempotencyKeys");
     for (const body of [{ status: "delivered" as const }, { status: "missed" as const, missedReason: "again" }]) {
       const again = await client.POST("/v2/orders/{orderUuid}/complete", { params: { path: { orderUuid } }, body });
       expect(again.response.status).toBe(409);
@@ -48,7 +48,6 @@ describe("completing a missed order", () => {
         `Failed to complete order: order ${orderUuid} is already missed; completion is not reversible`,
       );
     }
-    const { idempotencyKeys: __, ...after } = structuredClone(contextOf(fake).state);
-    expect(after).toEqual(before);
+    expect(inspectWithout(fake, "idempotencyKeys")).toEqual(before);
   });
 });

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
 import { expectConsistent } from "./support/consistency.js";
 import { clientOf, DATE, orderInput, routeInput, workspaceOf } from "./support/flow.js";
-import { contextOf } from "./support/internals.js";
+import { orderIn, routeIn } from "./support/inspect.js";
 
 const delayed = useFakeServer({ actions: { delayMs: 1_000 } });
 
@@ -66,7 +66,7 @@ describe("two schedule-all runs on the same workspace and date at once (actions 
       params: { path: { actionUuid: b.data?.actionUuid ?? "" } },
     });
     for (const route of solution.data?.routes ?? []) {
-      const stored = contextOf(fake).state.routes.get(route.routeUuid);
+      const stored = routeIn(fake, route.routeUuid);
       expect(route.stops.map((s) => s.orderUuid)).toEqual(stored?.orderUuids);
     }
     // Lists and counts agree with the fetches.
@@ -84,7 +84,7 @@ describe("two schedule-all runs on the same workspace and date at once (actions 
     );
     const released = fake.actions.release();
     // Released (and run) in the order they were created, which is the order of the state's actions.
-    const created = [...contextOf(fake).state.actions.values()].filter((a) => a.kind === "schedule");
+    const created = fake.inspect().actions.filter((a) => a.kind === "schedule");
     expect(released.map((r) => r.uuid)).toEqual(created.map((a) => a.uuid));
     expect(released.map((r) => r.uuid).sort()).toEqual(runs.map((r) => r.data?.actionUuid).sort());
     expect(released.map((r) => r.status)).toEqual(["finished", "finished", "finished"]);
@@ -126,10 +126,9 @@ describe("creates, updates, deletes and locks while a run is pending", () => {
     });
     const placed = expectConsistent(fake);
     expect([...placed].sort()).toEqual([...orders.slice(2), ...addedUuids].sort());
-    const { state } = contextOf(fake);
-    expect(state.orders.has(deleted)).toBe(false);
-    expect(state.orders.get(moved)).toMatchObject({ status: "not_scheduled", routeUuid: null });
-    expect(state.routes.get(locked)?.orderUuids).toEqual([]);
+    expect(orderIn(fake, deleted)).toBeUndefined();
+    expect(orderIn(fake, moved)).toMatchObject({ status: "not_scheduled", routeUuid: null });
+    expect(routeIn(fake, locked)?.orderUuids).toEqual([]);
   });
 
   // Found by this suite: a pending schedule-specific run whose order was moved to another date meanwhile failed as a
@@ -153,7 +152,7 @@ describe("creates, updates, deletes and locks while a run is pending", () => {
     });
     const placed = expectConsistent(fake);
     expect([...placed]).toEqual([orders[1]]);
-    expect(contextOf(fake).state.orders.get(moved)).toMatchObject({ status: "not_scheduled", routeUuid: null });
+    expect(orderIn(fake, moved)).toMatchObject({ status: "not_scheduled", routeUuid: null });
   });
 
   it("an order completed while a run is pending, on a route published before the run: both untouched by the run", async () => {
@@ -166,14 +165,13 @@ describe("creates, updates, deletes and locks while a run is pending", () => {
     // The first route is published (at once): a publish accepted after the run below would wait for it
     // (actions-order.test.ts).
     fake.actions.policy("publish", "immediate");
-    const { state } = contextOf(fake);
-    const used = [...state.routes.values()].filter((r) => r.orderUuids.length > 0);
+    const used = fake.inspect().routes.filter((r) => r.orderUuids.length > 0);
     const published = used[0];
     if (!published) throw new Error("the first run placed no order");
     await client.POST("/v2/routes/publish", {
       body: { workspaceUuid, date: DATE, routeUuids: [published.uuid] },
     });
-    expect(state.routes.get(published.uuid)?.status).toBe("published");
+    expect(routeIn(fake, published.uuid)?.status).toBe("published");
     const rerun = await client.POST("/v2/schedules", { body: { workspaceUuid, date: DATE } });
     expect(rerun.response.status).toBe(202);
 
@@ -184,16 +182,16 @@ describe("creates, updates, deletes and locks while a run is pending", () => {
       body: { status: "delivered" },
     });
     expect(done.response.status).toBe(200);
-    const before = structuredClone(state.routes.get(published.uuid));
-    const deliveredBefore = structuredClone(state.orders.get(delivered));
+    const before = routeIn(fake, published.uuid);
+    const deliveredBefore = orderIn(fake, delivered);
 
     await fake.advance(1_000);
     expect(await pollSchedule(fake, rerun.data?.actionUuid ?? "")).toMatchObject({
       status: "finished",
       actionSummary: { ordersScheduled: 3, ordersUnscheduled: 0 },
     });
-    expect(state.routes.get(published.uuid)).toEqual(before);
-    expect(state.orders.get(delivered)).toEqual(deliveredBefore);
+    expect(routeIn(fake, published.uuid)).toEqual(before);
+    expect(orderIn(fake, delivered)).toEqual(deliveredBefore);
     const placed = expectConsistent(fake);
     expect([...placed].sort()).toEqual([...orders].sort());
   });
@@ -211,6 +209,6 @@ describe("creates, updates, deletes and locks while a run is pending", () => {
     await fake.advance(1_000);
     const placed = expectConsistent(fake);
     expect([...placed].sort()).toEqual(orders.slice(1).sort());
-    expect(contextOf(fake).state.orders.has(gone)).toBe(false);
+    expect(orderIn(fake, gone)).toBeUndefined();
   });
 });

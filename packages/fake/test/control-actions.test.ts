@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
 import { createControlValidator } from "../../../test/support/openapi-validator.js";
 import { clientOf, createRoute, DATE, scheduledRoute, workspaceOf } from "./support/flow.js";
-import { contextOf } from "./support/internals.js";
+import { orderIn } from "./support/inspect.js";
 
 const server = useFakeServer();
 
@@ -132,7 +132,7 @@ describe("action policies per kind (fake.actions.policy)", () => {
     // The publish started under { afterPolls: 1 } keeps that policy.
     expect((await poll(before))?.status).toBe("pending");
     expect((await poll(before))?.status).toBe("finished");
-    expect(contextOf(fake).state.orders.has(orders[0] ?? "")).toBe(true);
+    expect(orderIn(fake, orders[0] ?? "")).toBeDefined();
   });
 
   it('PUT /_fake/actions/policy/{kind} {"hold": false} undoes {"hold": true}: new actions run normally again', async () => {

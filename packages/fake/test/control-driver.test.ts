@@ -3,7 +3,7 @@ import { createClient, publishAndWait, unwrap } from "@dispatchkit/sdk";
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
 import { clientOf, orderInput, publish, routeInput, scheduledRoute } from "./support/flow.js";
-import { contextOf } from "./support/internals.js";
+import { orderIn, routeIn } from "./support/inspect.js";
 
 const server = useFakeServer();
 
@@ -155,7 +155,7 @@ describe("the driver, by hand (fake.driver)", () => {
     const { orders } = await publishedRoute(fake, 2);
     const planned = await scheduledRoute(fake, 1);
     fake.driver.complete(orders[0] ?? "", { status: "delivered" });
-    const before = structuredClone(contextOf(fake).state);
+    const before = fake.inspect();
     const refusals: [() => unknown, RegExp][] = [
       [() => fake.driver.arrive("nope"), /Failed to find order: no order with id "nope"/],
       [() => fake.driver.arrive(orders[0] ?? ""), /Failed to arrive at stop: order .* is already delivered/],
@@ -180,9 +180,9 @@ describe("the driver, by hand (fake.driver)", () => {
     ];
     for (const [act, message] of refusals) expect(act).toThrow(message);
     fake.driver.arrive(orders[1] ?? "");
-    const arrived = structuredClone(contextOf(fake).state);
+    const arrived = fake.inspect();
     expect(() => fake.driver.arrive(orders[1] ?? "")).toThrow(/the driver already arrived/);
-    expect(contextOf(fake).state).toEqual(arrived);
+    expect(fake.inspect()).toEqual(arrived);
     expect(before.events.length + 1).toBe(arrived.events.length);
     expect(fake.driver.autoDriver).toBeNull();
   });
@@ -271,13 +271,13 @@ describe("the driver's default completion time (no `at`)", () => {
     const route = routes.data[0]?.uuid ?? "";
     fake.control.assignOrders(route, orders);
     await publishAndWait(client, { workspaceUuid, date: "2026-11-23" }, { intervalMs: 1 });
-    const entries = () => contextOf(fake).state.routes.get(route)?.timeline ?? [];
+    const entries = () => routeIn(fake, route)?.stops ?? [];
     return { fake, orders, route, entries };
   }
 
   it("after an arrival the driver reported, a delivery takes the order's service time from that arrival", async () => {
     const { fake, orders, entries } = await routeAhead("2026-11-23T08:00:00Z");
-    const order = contextOf(fake).state.orders.get(orders[0] ?? "");
+    const order = orderIn(fake, orders[0] ?? "");
     fake.driver.arrive(orders[0] ?? "", { at: "2026-11-23T09:40:00Z" });
     // Five days later on the clock: the stop still took its service time, not five days.
     await fake.advance(5 * 86_400_000);
@@ -285,7 +285,7 @@ describe("the driver's default completion time (no `at`)", () => {
     expect(stop.arrivedAt).toBe(Date.parse("2026-11-23T09:40:00Z"));
     expect(stop.completedAt).toBe(Date.parse("2026-11-23T09:40:00Z") + (order?.duration ?? 0) * 1000);
     expect(order?.duration).toBeGreaterThan(0);
-    expect(entries()[1]?.actualDeparture).toBe(stop.completedAt);
+    expect(Date.parse(entries()[1]?.actualDepartureTime ?? "")).toBe(stop.completedAt);
   });
 
   it("after an arrival, a miss is at the arrival", async () => {
@@ -297,14 +297,18 @@ describe("the driver's default completion time (no `at`)", () => {
 
   it("a stop still ahead on the clock (a future route) is completed at its estimated times, not days early", async () => {
     const { fake, route, entries } = await routeAhead("2026-11-20T08:00:00Z");
-    const [first, second] = entries().filter((e) => e.orderUuid !== null);
+    const [first, second] = entries().filter((e) => e.type === "delivering_stop");
+    const serviceMs = (orderIn(fake, first?.orders[0]?.uuid ?? "")?.duration ?? Number.NaN) * 1000;
     const delivered = fake.driver.completeNext(route);
-    expect(delivered.completedAt).toBe(first?.estimatedDeparture);
+    // Its estimated departure: the estimated arrival and the service time (the orders have no time windows).
+    expect(delivered.completedAt).toBe(Date.parse(first?.estimatedArrivalTime ?? "") + serviceMs);
     expect(delivered.completedAt).toBeGreaterThan(Date.parse("2026-11-23T00:00:00Z"));
     const missed = fake.driver.completeNext(route, { status: "missed", missedReason: "Closed" });
     // Re-estimated after the first delivery: the second stop's arrival as it stands now.
-    expect(missed.completedAt).toBeGreaterThanOrEqual(second?.estimatedArrival ?? Number.POSITIVE_INFINITY);
-    expect(missed.completedAt).toBe(contextOf(fake).state.orders.get(missed.orderUuid)?.deliveryTime);
+    expect(missed.completedAt).toBeGreaterThanOrEqual(Date.parse(second?.estimatedArrivalTime ?? ""));
+    expect(new Date(missed.completedAt ?? Number.NaN).toISOString()).toBe(
+      orderIn(fake, missed.orderUuid)?.deliveryTime,
+    );
   });
 
   it("a stop the clock has passed, without an arrival, is completed at the clock's now; an explicit `at` always wins", async () => {

@@ -12,7 +12,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
 import { DATE, orderInput, publish, scheduledRoute, workspaceOf } from "./support/flow.js";
-import { contextOf } from "./support/internals.js";
+import { orderIn } from "./support/inspect.js";
 
 const server = useFakeServer();
 
@@ -102,7 +102,7 @@ describe("faults as the SDK meets them (fake.faults, through MSW)", () => {
       (e: unknown) => e,
     );
     expect(internal).toBeInstanceOf(ServerError);
-    expect(contextOf(fake).state.orders.get(orders[0] ?? "")?.status).toBe("scheduled");
+    expect(orderIn(fake, orders[0] ?? "")?.status).toBe("scheduled");
   });
 
   it("a network error: a retried GET recovers; a POST, retried with its key, throws ConnectionError and changes nothing", async () => {
@@ -114,13 +114,13 @@ describe("faults as the SDK meets them (fake.faults, through MSW)", () => {
     expect(retries.map((r) => r.status)).toEqual([undefined]);
 
     fake.faults.add({ operationId: "createOrders", networkError: true });
-    const before = structuredClone(contextOf(fake).state);
+    const before = fake.inspect();
     const error = await retryingClient()
       .POST("/v2/orders", { params: { query: { workspaceUuid: workspaceOf(fake).uuid } }, body: [orderInput(0)] })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as Error).message).toMatch(/^Failed to POST https:\/\/api\.dispatch\.example\.com\/v2\/orders: /);
-    expect(contextOf(fake).state).toEqual(before);
+    expect(fake.inspect()).toEqual(before);
     // The SDK sends every POST with an Idempotency-Key, so it retries it (2 retries): three attempts, all dropped.
     const dropped = { status: 0, fault: "flt_2", requestBody: [orderInput(0)], responseBody: null };
     expect(fake.journal.list({ operationId: "createOrders" })).toMatchObject([dropped, dropped, dropped]);
@@ -137,7 +137,7 @@ describe("faults as the SDK meets them (fake.faults, through MSW)", () => {
   it("a faulted call changes nothing: no order stored, no order number used", async () => {
     const { fake } = server;
     fake.faults.add({ operationId: "createOrders", status: 500, times: 1 });
-    const before = structuredClone(contextOf(fake).state);
+    const before = fake.inspect();
     // No retries: the first call meets the fault itself (a retrying client would retry the keyed POST).
     const client = retryingClient([], 0);
     const create = () =>
@@ -146,7 +146,7 @@ describe("faults as the SDK meets them (fake.faults, through MSW)", () => {
         body: [orderInput(0)],
       });
     expect((await create()).response.status).toBe(500);
-    expect(contextOf(fake).state).toEqual(before);
+    expect(fake.inspect()).toEqual(before);
     expect((await create()).data?.data[0]?.orderNumber).toBe("ORD-1");
   });
 

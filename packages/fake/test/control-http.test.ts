@@ -1,9 +1,7 @@
 import { ConnectionError, createClient, type RetryInfo, unwrap } from "@dispatchkit/sdk";
 import { describe, expect, it, vi } from "vitest";
 import { loadControlSpec } from "../../../test/support/openapi-validator.js";
-import { runtimeOf } from "../src/runtime.js";
 import { publishedRouteOverHttp, useControlServer } from "./support/control-server.js";
-import { contextOf } from "./support/internals.js";
 
 const TOKEN = "dev-token";
 const server = useControlServer({ token: TOKEN });
@@ -21,14 +19,13 @@ function clockFromNow() {
 const publishedRoute = (n: number) => publishedRouteOverHttp(server, TOKEN, n);
 
 describe("the control API over HTTP (the standalone server)", () => {
-  it("documents exactly the operations it serves in control-openapi.yaml", () => {
+  it("documents exactly the operations it serves (its home, `GET /`, lists them) in control-openapi.yaml", async () => {
     const spec = loadControlSpec() as { paths: Record<string, Record<string, unknown>> };
     const documented = Object.entries(spec.paths).flatMap(([path, item]) =>
       ["get", "post", "put", "patch", "delete"].filter((m) => item[m]).map((m) => `${m} ${path}`),
     );
-    const served = runtimeOf(server.fake)
-      .controlEndpoints()
-      .map((o) => `${o.method.toLowerCase()} ${o.path}`);
+    const home = (await (await fetch(`${server.url}/`)).json()) as { control: { method: string; path: string }[] };
+    const served = home.control.map((o) => `${o.method.toLowerCase()} ${o.path}`);
     expect(served.sort()).toEqual(documented.sort());
   });
 
@@ -91,7 +88,7 @@ describe("the control API over HTTP (the standalone server)", () => {
     expect(retries.map((r) => r.status)).toEqual([503]);
 
     await call("POST", "/_fake/faults", { body: { operationId: "createOrders", networkError: true } });
-    const before = structuredClone(contextOf(server.fake).state);
+    const before = server.fake.inspect();
     const workspaceUuid = server.fake.workspaces[0]?.uuid ?? "";
     const dropped = await client
       .POST("/v2/orders", {
@@ -100,7 +97,7 @@ describe("the control API over HTTP (the standalone server)", () => {
       })
       .catch((e: unknown) => e);
     expect(dropped).toBeInstanceOf(ConnectionError);
-    expect(contextOf(server.fake).state).toEqual(before);
+    expect(server.fake.inspect()).toEqual(before);
 
     const listed = await call("GET", "/_fake/faults");
     // The SDK sends every POST with an Idempotency-Key and so retries it: three dropped attempts.
@@ -282,7 +279,7 @@ describe("the control API over HTTP (the standalone server)", () => {
     expect(again.body.data.map((w: { name: string }) => w.name)).toEqual(["Berlin", "New York", "Boston"]);
     expect((await call("GET", "/v2/workspaces", { token: TOKEN })).body.data).toHaveLength(2);
 
-    const before = contextOf(server.fake).state.workspaces.size;
+    const before = server.fake.inspect().counts.workspaces;
     expect(await call("POST", "/_fake/workspaces", { body: { timezone: "Mars/Olympus" } })).toMatchObject({
       status: 400,
       body: { code: "VALIDATION_FAILED", details: [{ path: "timezone" }] },
@@ -301,13 +298,13 @@ describe("the control API over HTTP (the standalone server)", () => {
       status: 400,
       body: { details: [{ path: "workspaces" }] },
     });
-    const organizations = contextOf(server.fake).state.organizations.size;
+    const organizations = server.fake.inspect().counts.organizations;
     expect(
       await call("POST", "/_fake/organizations", { body: { workspaces: [{}, { timezone: "Mars/Olympus" }] } }),
     ).toMatchObject({ status: 400, body: { details: [{ path: "workspaces[1].timezone" }] } });
     // Nothing was created: not the organization, not its first workspace.
-    expect(contextOf(server.fake).state.organizations.size).toBe(organizations);
-    expect(contextOf(server.fake).state.workspaces.size).toBe(before);
+    expect(server.fake.inspect().counts.organizations).toBe(organizations);
+    expect(server.fake.inspect().counts.workspaces).toBe(before);
   });
 
   it("snapshots: at most 10 are kept (409 at the bound, nothing changed), listed oldest first, deletable", async () => {
@@ -370,7 +367,7 @@ describe("the control API over HTTP (the standalone server)", () => {
     const { publishUuid } = await publishedRoute(1);
     // The server's real-time driver runs background work (webhook fan-out) after each answer: let it settle first.
     await server.fake.runUntilIdle();
-    const state = structuredClone(contextOf(server.fake).state);
+    const state = server.fake.inspect();
     const policies = server.fake.actions.policies();
     const now = server.fake.clock.now();
     const refusals: [string, string, unknown, number, string][] = [
@@ -409,7 +406,7 @@ describe("the control API over HTTP (the standalone server)", () => {
     expect(invalid).toMatchObject({ status: 400, body: { code: "INVALID_JSON" } });
     const journal = await call("GET", "/_fake/journal?operationId=everything");
     expect(journal).toMatchObject({ status: 400, body: { details: [{ path: "operationId" }] } });
-    expect(contextOf(server.fake).state).toEqual(state);
+    expect(server.fake.inspect()).toEqual(state);
     expect(server.fake.actions.policies()).toEqual(policies);
     expect(server.fake.faults.list()).toEqual([]);
     expect(server.fake.clock.now()).toBe(now);

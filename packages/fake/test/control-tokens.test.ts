@@ -1,7 +1,6 @@
 import { createClient, TokenExpiredError, unwrap } from "@dispatchkit/sdk";
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
-import { contextOf } from "./support/internals.js";
 
 const server = useFakeServer();
 
@@ -9,7 +8,9 @@ describe("tokens with a lifetime (fake.control.createToken({ expiresInMs }))", (
   it("works until the fake's clock has moved that far, then answers 401 TOKEN_EXPIRED", async () => {
     const { fake } = server;
     const token = fake.control.createToken({ expiresInMs: 30_000 });
-    expect(contextOf(fake).state.tokens.get(token)?.expiresAt).toBe(fake.clock.now() + 30_000);
+    expect(fake.inspect().tokens.find((t) => t.token === token)?.expiresAt).toBe(
+      new Date(fake.clock.now() + 30_000).toISOString(),
+    );
     const client = createClient({ baseUrl: fake.baseUrl, token, retries: 0 });
     await fake.advance(29_999);
     expect((await client.GET("/v2/workspaces")).response.status).toBe(200);
@@ -38,7 +39,7 @@ describe("tokens with a lifetime (fake.control.createToken({ expiresInMs }))", (
 
   it("refuses a bad lifetime naming the field, and issues nothing", () => {
     const { fake } = server;
-    const before = structuredClone(contextOf(fake).state.tokens);
+    const before = fake.inspect().tokens;
     expect(() => fake.control.createToken({ expiresInMs: -1 })).toThrow(
       /Failed to create token: expiresInMs: must not be negative/,
     );
@@ -46,6 +47,6 @@ describe("tokens with a lifetime (fake.control.createToken({ expiresInMs }))", (
     expect(() => fake.control.createToken({ expiresInMs: 5, expiresAt: 10 })).toThrow(
       /expiresInMs: give expiresAt or expiresInMs, not both/,
     );
-    expect(contextOf(fake).state.tokens).toEqual(before);
+    expect(fake.inspect().tokens).toEqual(before);
   });
 });

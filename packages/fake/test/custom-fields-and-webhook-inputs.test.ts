@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
 import { DATE, workspaceOf } from "./support/flow.js";
-import { contextOf } from "./support/internals.js";
+import { orderIn } from "./support/inspect.js";
 
 const server = useFakeServer();
 
@@ -39,11 +39,11 @@ describe("generated-input regressions", () => {
       headers: { authorization: `Bearer ${fake.token}` },
     });
     expect(await fetched.text()).toContain('"customFields":{"a":1,"__proto__":"gate 4"}');
-    const record = contextOf(fake).state.orders.get(stored.uuid);
+    const record = orderIn(fake, stored.uuid);
     expect(Object.getPrototypeOf(record?.customFields)).toBe(Object.prototype);
     const snapshot = fake.snapshot();
     fake.restore(snapshot);
-    expect(Object.entries(contextOf(fake).state.orders.get(stored.uuid)?.customFields ?? {})).toEqual([
+    expect(Object.entries(orderIn(fake, stored.uuid)?.customFields ?? {})).toEqual([
       ["a", 1],
       ["__proto__", "gate 4"],
     ]);
@@ -51,13 +51,13 @@ describe("generated-input regressions", () => {
 
   it("regression: a custom field named __proto__ with an object value was accepted (the contract allows scalars only)", async () => {
     const { fake } = server;
-    const before = structuredClone(contextOf(fake).state);
+    const before = fake.inspect();
     const refused = await post(`/v2/orders?workspaceUuid=${workspaceOf(fake).uuid}`, order('{"__proto__":{"x":1}}'));
     expect(refused.status).toBe(400);
     expect(JSON.parse(refused.text).details).toEqual([
       { path: "customFields.__proto__", message: "a custom field value must be a string, number, boolean or null" },
     ]);
-    expect(contextOf(fake).state).toEqual(before);
+    expect(fake.inspect()).toEqual(before);
   });
 });
 
@@ -66,7 +66,7 @@ describe("generated-input regressions: webhook subscriptions", () => {
 
   it("regression: a webhook URL with characters a URI may not hold (<, >, {, }, |, ^, `, brackets outside the host) was stored", async () => {
     const { fake } = server;
-    const before = structuredClone(contextOf(fake).state);
+    const before = fake.inspect();
     for (const url of [
       "https://hooks.example.com/dispatch<script>",
       'https://hooks.example.com/"x"',
@@ -81,7 +81,7 @@ describe("generated-input regressions: webhook subscriptions", () => {
         { path: "url", message: "must be an absolute https:// URL" },
       ]);
     }
-    expect(contextOf(fake).state).toEqual(before);
+    expect(fake.inspect()).toEqual(before);
     const kept = await subscribe({ url: "https://hooks.example.com/a%20b?x=1&y=2#f", events: ["route.published"] });
     expect(kept.status).toBe(201);
     expect(JSON.parse(kept.text).url).toBe("https://hooks.example.com/a%20b?x=1&y=2#f");

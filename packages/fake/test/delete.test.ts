@@ -1,9 +1,10 @@
+// Reaches the fake's runtime on purpose: its last block tests the domain command deleteOrders itself, called with the fake's context; the rest uses fake.inspect().
 import type { Fake } from "@dispatchkit/fake";
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
 import { deleteOrders, MAX_DELETE } from "../src/domain/order-deletion.js";
+import { runtimeOf } from "../src/runtime.js";
 import { assign, clientOf, createOrders, createRoute, publish, scheduledRoute, workspaceOf } from "./support/flow.js";
-import { contextOf } from "./support/internals.js";
 
 const server = useFakeServer();
 
@@ -162,11 +163,11 @@ describe("deleteOrders (the domain command)", () => {
     const { fake } = server;
     const [uuid = ""] = await createOrders(fake, 1);
     const principal = { organizationId: fake.organization.id, token: fake.token };
-    const before = structuredClone(contextOf(fake).state);
+    const before = fake.inspect();
     for (const uuids of [[], Array.from({ length: MAX_DELETE + 1 }, () => uuid)]) {
       let thrown: unknown;
       try {
-        deleteOrders(contextOf(fake), principal, uuids);
+        deleteOrders(runtimeOf(fake).context, principal, uuids);
       } catch (error) {
         thrown = error;
       }
@@ -176,10 +177,10 @@ describe("deleteOrders (the domain command)", () => {
         details: [{ path: "", message: `send 1 to 500 order uuids, got ${uuids.length}` }],
       });
     }
-    expect(contextOf(fake).state).toEqual(before);
+    expect(fake.inspect()).toEqual(before);
     expect(
       deleteOrders(
-        contextOf(fake),
+        runtimeOf(fake).context,
         principal,
         Array.from({ length: MAX_DELETE }, () => uuid),
       ),
@@ -193,7 +194,7 @@ describe("deleteOrders (the domain command)", () => {
     const { fake } = server;
     const { orders } = await scheduledRoute(fake, 1);
     const principal = { organizationId: fake.organization.id, token: fake.token };
-    const result = deleteOrders(contextOf(fake), principal, orders);
+    const result = deleteOrders(runtimeOf(fake).context, principal, orders);
     expect(result).toMatchObject({ kind: "action", action: { kind: "delete", status: "pending" } });
     expect(fake.actions.list().map((a) => [a.kind, a.workspaceUuid])).toContainEqual([
       "delete",

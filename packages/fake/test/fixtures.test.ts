@@ -10,7 +10,6 @@ import { describe, expect, it } from "vitest";
 import type { Fixtures } from "../src/control/fixtures.js";
 import { DomainError } from "../src/domain/errors.js";
 import { useControlServer } from "./support/control-server.js";
-import { contextOf } from "./support/internals.js";
 
 const NOW = "2026-11-23T08:00:00Z";
 const EXAMPLE = fileURLToPath(new URL("../../../examples/fixtures/delivery-day.json", import.meta.url));
@@ -54,10 +53,16 @@ function day(): Fixtures {
   };
 }
 
-/** Everything a fake holds, and the id sequence: equal before and after means nothing changed. */
+/**
+ * Everything a fake holds, and where its id sequence stands (the ids of the organization it would create next, taken
+ * back by a restore): equal before and after means nothing changed.
+ */
 function whole(fake: Fake) {
-  const ctx = contextOf(fake);
-  return structuredClone({ state: ctx.state, ids: ctx.ids.position });
+  const view = fake.inspect();
+  const snapshot = fake.snapshot();
+  const { organization, workspaces } = fake.control.createOrganization();
+  fake.restore(snapshot);
+  return { view, next: [organization.id, ...workspaces.map((w) => w.uuid)] };
 }
 
 /** The error `run` throws. */
@@ -112,7 +117,7 @@ describe("createFake({ fixtures })", () => {
       },
     ]);
     // The fixtures' secret, which a receiver can know before the fake starts.
-    expect([...contextOf(fake).state.webhooks.subscriptions.values()][0]?.secret).toBe("whsec_0123456789abcdef");
+    expect(fake.inspect().webhooks.subscriptions[0]?.secret).toBe("whsec_0123456789abcdef");
   });
 
   it("loads them again on reset, with the same ids as a new fake", async () => {
@@ -194,10 +199,10 @@ describe("fake.control.loadFixtures", () => {
       orders: [{ key: "o", workspace: main, route: "r", deliveryDate: "2026-11-24", locations: [{ address: "A" }] }],
       webhooks: [{ workspace: main, url: "https://receiver.example.com/", events: ["order.status_updated"] }],
     });
-    const ctx = contextOf(fake);
-    const order = [...ctx.state.orders.values()][0]!;
-    const route = [...ctx.state.routes.values()][0]!;
-    const hook = [...ctx.state.webhooks.subscriptions.values()][0]!;
+    const view = fake.inspect();
+    const order = view.orders[0]!;
+    const route = view.routes[0]!;
+    const hook = view.webhooks.subscriptions[0]!;
     expect(loaded).toEqual({
       organizations: [],
       workspaces: [],
@@ -279,20 +284,20 @@ describe("the example fixture, examples/fixtures/delivery-day.json", () => {
     const fake = createFake({ now: NOW, fixtures: JSON.parse(readFileSync(EXAMPLE, "utf8")) as Fixtures });
     const loaded = fake.control.loadFixtures({}); // nothing more: an empty document is valid
     expect(loaded).toEqual({ organizations: [], workspaces: [], routes: [], orders: [], webhooks: [] });
-    const ctx = contextOf(fake);
-    const acme = [...ctx.state.tokens.values()].find((t) => t.token === "acme-token")!;
-    const workspaces = [...ctx.state.workspaces.values()].filter((w) => w.organizationId === acme.organizationId);
+    const view = fake.inspect();
+    const acme = view.tokens.find((t) => t.token === "acme-token")!;
+    const workspaces = view.workspaces.filter((w) => w.organizationId === acme.organizationId);
     expect(workspaces.map((w) => w.name)).toEqual(["Berlin", "Hamburg"]);
-    const route = [...ctx.state.routes.values()][0]!;
+    const route = view.routes[0]!;
     expect(route).toMatchObject({ name: "Van 2", date: "2026-11-30", workspaceUuid: workspaces[0]!.uuid });
-    expect(route.orderUuids.map((uuid) => ctx.state.orders.get(uuid)?.customerOrderNumber)).toEqual([
+    expect(route.orderUuids.map((uuid) => view.orders.find((o) => o.uuid === uuid)?.customerOrderNumber)).toEqual([
       "ACME-1001",
       "ACME-1002",
       "ACME-1003",
     ]);
-    const open = [...ctx.state.orders.values()].filter((o) => o.status === "not_scheduled");
+    const open = view.orders.filter((o) => o.status === "not_scheduled");
     expect(open.map((o) => o.customerOrderNumber)).toEqual(["ACME-1004", "ACME-2001"]);
-    expect([...ctx.state.webhooks.subscriptions.values()]).toMatchObject([
+    expect(view.webhooks.subscriptions).toMatchObject([
       { workspaceUuid: workspaces[1]!.uuid, secret: "whsec_acme_fixture_secret_0001" },
     ]);
   });
@@ -336,7 +341,7 @@ describe("POST /_fake/fixtures on the standalone server", () => {
 
   it("answers 400 with every field path and changes nothing", async () => {
     // Every answer draws its request id from the id sequence: the records are what must not change.
-    const before = whole(server.fake).state;
+    const before = whole(server.fake).view;
     const fixtures = day();
     (fixtures.orders?.[1] as Record<string, unknown>).locations = undefined;
     const body = JSON.parse(JSON.stringify(fixtures)) as Fixtures;
@@ -352,7 +357,7 @@ describe("POST /_fake/fixtures on the standalone server", () => {
       { path: "routes[1].startLocation", message: "is required" },
       { path: "orders[1].locations", message: "is required" },
     ]);
-    expect(whole(server.fake).state).toEqual(before);
+    expect(whole(server.fake).view).toEqual(before);
     const malformed = await server.call("POST", "/_fake/fixtures", { raw: "{" });
     expect(malformed.status).toBe(400);
     expect(malformed.body.code).toBe("INVALID_JSON");

@@ -1,3 +1,4 @@
+// Reaches the fake's runtime on purpose: it fills the idempotency layer itself (answerOnce with the fake's context) to its bounds, which 10,000 HTTP requests would take seconds to reach, and reads the kept records' order.
 /**
  * Idempotency keys are bounded by count and by the size of their kept answers as well as by time
  * (`docs/api-contract.md` section 9): beyond either bound the oldest key is forgotten first, so a client sending a new
@@ -7,7 +8,7 @@ import { createFake, type Fake } from "@dispatchkit/fake";
 import { describe, expect, it } from "vitest";
 import { answerOnce, IDEMPOTENCY_MAX_ANSWER_CHARS, IDEMPOTENCY_MAX_KEYS } from "../src/http/idempotency.js";
 import { incomingFromFetch } from "../src/http/incoming-request.js";
-import { contextOf } from "./support/internals.js";
+import { runtimeOf } from "../src/runtime.js";
 
 /** A POST of orders to a workspace that does not exist: a kept 404 that creates nothing. */
 function post(fake: Fake, key: string): Promise<Response> {
@@ -37,7 +38,7 @@ function callOf(fake: Fake, key: string): Parameters<typeof answerOnce>[1] {
 describe("idempotency keys are bounded", () => {
   it(`keeps at most ${IDEMPOTENCY_MAX_KEYS} keys: the oldest is forgotten first, the others still replay`, async () => {
     const fake = createFake({ now: "2026-11-23T08:00:00Z" });
-    const ctx = contextOf(fake);
+    const ctx = runtimeOf(fake).context;
     const first = await post(fake, "key-0");
     expect(first.status).toBe(404);
     // Filled through the layer itself: 10,000 requests over HTTP would take seconds.
@@ -67,7 +68,7 @@ describe("idempotency keys are bounded", () => {
 
   it("keeps answers up to a size in all: the oldest keys are forgotten first, an answer over it is not kept", async () => {
     const fake = createFake({ now: "2026-11-23T08:00:00Z" });
-    const ctx = contextOf(fake);
+    const ctx = runtimeOf(fake).context;
     const quarter = Math.floor(IDEMPOTENCY_MAX_ANSWER_CHARS / 4);
     const call = (key: string) => callOf(fake, key);
     let runs = 0;

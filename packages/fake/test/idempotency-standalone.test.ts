@@ -8,7 +8,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createContractValidator } from "../../../test/support/openapi-validator.js";
 import { orderInput } from "./support/flow.js";
 import { heldRequest, read } from "./support/held-request.js";
-import { contextOf } from "./support/internals.js";
 
 const validator = createContractValidator();
 const fake = createFake({ now: "2026-11-23T08:00:00Z", baseUrl: "http://127.0.0.1:0" });
@@ -45,7 +44,7 @@ describe("idempotency keys over the standalone server", () => {
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(again.headers.get("x-request-id")).toBe(first.headers.get("x-request-id"));
     expect(again.headers.get("access-control-expose-headers")).toContain("idempotent-replayed");
-    expect(contextOf(fake).state.orders.size).toBe(1);
+    expect(fake.inspect().counts.orders).toBe(1);
   });
 
   it("answers 422 IDEMPOTENCY_KEY_REUSED for another request with the key", async () => {
@@ -53,7 +52,7 @@ describe("idempotency keys over the standalone server", () => {
     const other = await post(ordersPath(), orderInput(1), "wire-2");
     expect(other.status).toBe(422);
     expect(other.body.code).toBe("IDEMPOTENCY_KEY_REUSED");
-    expect(contextOf(fake).state.orders.size).toBe(1);
+    expect(fake.inspect().counts.orders).toBe(1);
   });
 
   it("answers 409 IDEMPOTENCY_KEY_IN_USE while the key's first request (sent in process) is being answered", async () => {
@@ -67,7 +66,7 @@ describe("idempotency keys over the standalone server", () => {
     const replay = await post(ordersPath(), orderInput(0), "wire-3");
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
     expect(replay.text).toBe(first.text);
-    expect(contextOf(fake).state.orders.size).toBe(1);
+    expect(fake.inspect().counts.orders).toBe(1);
   });
 
   it("keeps keys per organization", async () => {
@@ -81,7 +80,7 @@ describe("idempotency keys over the standalone server", () => {
     );
     expect(theirs.status).toBe(201);
     expect(theirs.headers.get("idempotent-replayed")).toBeNull();
-    expect(contextOf(fake).state.orders.size).toBe(2);
+    expect(fake.inspect().counts.orders).toBe(2);
   });
 
   it("answers 400 naming the header for a malformed key", async () => {

@@ -8,7 +8,6 @@ import { useFakeServer } from "../../../test/support/fake-server.js";
 import { createContractValidator } from "../../../test/support/openapi-validator.js";
 import { assign, createRoute, orderInput, publish, routeInput, workspaceOf } from "./support/flow.js";
 import { heldRequest, read } from "./support/held-request.js";
-import { contextOf } from "./support/internals.js";
 
 const server = useFakeServer();
 const validator = createContractValidator();
@@ -38,7 +37,6 @@ async function post(
 }
 
 const ordersPath = (fake: Fake) => `/v2/orders?workspaceUuid=${workspaceOf(fake).uuid}`;
-const stateOf = (fake: Fake) => structuredClone(contextOf(fake).state);
 
 describe("the same key with the same request", () => {
   it("replays the first answer byte for byte, marked Idempotent-Replayed, without creating anything", async () => {
@@ -48,7 +46,7 @@ describe("the same key with the same request", () => {
     expect(first.headers.get("idempotent-replayed")).toBeNull();
     expect(first.body.data.map((o: { orderNumber: string }) => o.orderNumber)).toEqual(["ORD-1", "ORD-2"]);
 
-    const before = stateOf(fake);
+    const before = fake.inspect();
     const again = await post(ordersPath(fake), [orderInput(0), orderInput(1)], "key-1");
     expect(again.status).toBe(201);
     expect(again.text).toBe(first.text);
@@ -56,12 +54,12 @@ describe("the same key with the same request", () => {
     // The id of the request that did the work.
     expect(again.headers.get("x-request-id")).toBe(first.headers.get("x-request-id"));
     expect(again.headers.get("content-type")).toBe("application/json");
-    expect(stateOf(fake)).toEqual(before);
+    expect(fake.inspect()).toEqual(before);
 
     // No order number was used up by the replay.
     const next = await post(ordersPath(fake), orderInput(2), "key-2");
     expect(next.body.data[0].orderNumber).toBe("ORD-3");
-    expect(contextOf(fake).state.orders.size).toBe(3);
+    expect(fake.inspect().counts.orders).toBe(3);
   });
 
   it("compares the body as canonical JSON: key order and whitespace do not matter", async () => {
@@ -76,7 +74,7 @@ describe("the same key with the same request", () => {
     const again = await post(ordersPath(fake), reordered, "canonical");
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(again.text).toBe(first.text);
-    expect(contextOf(fake).state.orders.size).toBe(1);
+    expect(fake.inspect().counts.orders).toBe(1);
   });
 
   it("replays a 202 with the same action: one scheduling run, not two", async () => {
@@ -106,7 +104,7 @@ describe("the same key with another request", () => {
     const { fake } = server;
     const ws = workspaceOf(fake);
     await post(ordersPath(fake), orderInput(0), "once");
-    const before = stateOf(fake);
+    const before = fake.inspect();
 
     const body = await post(ordersPath(fake), orderInput(1), "once");
     expect(body.status).toBe(422);
@@ -125,7 +123,7 @@ describe("the same key with another request", () => {
 
     const v1 = await post(`/v1/orders?workspaceId=${ws.workspaceId}`, orderInput(0), "once");
     expect(v1.body.code).toBe("IDEMPOTENCY_KEY_REUSED");
-    expect(stateOf(fake)).toEqual(before);
+    expect(fake.inspect()).toEqual(before);
   });
 
   it("sorts the query: the same parameters in another order are the same request", async () => {
@@ -148,7 +146,7 @@ describe("keys per organization", () => {
     expect(theirs.status).toBe(201);
     expect(theirs.headers.get("idempotent-replayed")).toBeNull();
     expect(theirs.body.data[0].uuid).not.toBe(mine.body.data[0].uuid);
-    expect(contextOf(fake).state.orders.size).toBe(2);
+    expect(fake.inspect().counts.orders).toBe(2);
 
     expect((await post(otherPath, orderInput(5), "same-key", { token: other.token })).text).toBe(theirs.text);
     expect((await post(ordersPath(fake), orderInput(0), "same-key")).text).toBe(mine.text);
@@ -169,7 +167,10 @@ describe("24 hours of the fake's clock", () => {
     expect(fresh.status).toBe(201);
     expect(fresh.headers.get("idempotent-replayed")).toBeNull();
     expect(fresh.body.data[0].orderNumber).toBe("ORD-2");
-    expect([...contextOf(fake).state.idempotencyKeys.values()].map((r) => r.answer.body)).toEqual([fresh.text]);
+    expect(fake.inspect().idempotencyKeys.map((k) => [k.key, k.status, k.storedAt])).toEqual([
+      ["day", 201, new Date(fake.clock.now()).toISOString()],
+    ]);
+    expect((await post(ordersPath(fake), orderInput(0), "day")).text).toBe(fresh.text);
   });
 
   it("fake.advance forgets expired keys from the state at their instant", async () => {
@@ -178,9 +179,9 @@ describe("24 hours of the fake's clock", () => {
     await fake.advance(60_000);
     await post(ordersPath(fake), orderInput(1), "b");
     await fake.advance(DAY - 60_000);
-    expect([...contextOf(fake).state.idempotencyKeys.values()].map((r) => r.key)).toEqual(["b"]);
+    expect(fake.inspect().idempotencyKeys.map((k) => k.key)).toEqual(["b"]);
     await fake.advance(60_000);
-    expect(contextOf(fake).state.idempotencyKeys.size).toBe(0);
+    expect(fake.inspect().counts.idempotencyKeys).toBe(0);
   });
 });
 
@@ -193,7 +194,7 @@ describe("which answers are kept", () => {
     expect(notJson.body.code).toBe("INVALID_JSON");
     const text = await post(ordersPath(fake), orderInput(0), "fix-me", { contentType: "text/plain" });
     expect(text.status).toBe(415);
-    expect(contextOf(fake).state.idempotencyKeys.size).toBe(0);
+    expect(fake.inspect().counts.idempotencyKeys).toBe(0);
 
     const fixed = await post(ordersPath(fake), orderInput(0), "fix-me");
     expect(fixed.status).toBe(201);
@@ -277,7 +278,7 @@ describe("the key itself", () => {
     ["a\tb", 'must be printable ASCII (space to "~"), got "\\t" at index 1'],
   ])("400 VALIDATION_FAILED naming the header for %j", async (key, message) => {
     const { fake } = server;
-    const before = stateOf(fake);
+    const before = fake.inspect();
     const res = await post(ordersPath(fake), orderInput(0), key);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({
@@ -285,7 +286,7 @@ describe("the key itself", () => {
       message: `Failed to read the Idempotency-Key header: Idempotency-Key: ${message}`,
       details: [{ path: "Idempotency-Key", message }],
     });
-    expect(stateOf(fake)).toEqual(before);
+    expect(fake.inspect()).toEqual(before);
   });
 
   it("takes 255 printable ASCII characters, spaces inside included", async () => {
@@ -316,8 +317,8 @@ describe("the key itself", () => {
     const { fake } = server;
     await post(ordersPath(fake), orderInput(0), undefined);
     await post(ordersPath(fake), orderInput(0), undefined);
-    expect(contextOf(fake).state.orders.size).toBe(2);
-    expect(contextOf(fake).state.idempotencyKeys.size).toBe(0);
+    expect(fake.inspect().counts.orders).toBe(2);
+    expect(fake.inspect().counts.idempotencyKeys).toBe(0);
   });
 });
 
@@ -344,7 +345,7 @@ describe("the same key while its first request is being answered", () => {
     const replay = await post(ordersPath(fake), orderInput(0), "busy");
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
     expect(replay.text).toBe(first.text);
-    expect(contextOf(fake).state.orders.size).toBe(2);
+    expect(fake.inspect().counts.orders).toBe(2);
   });
 });
 
@@ -359,13 +360,13 @@ describe("the kept answers are part of the fake's state", () => {
     const rerun = await post(ordersPath(fake), orderInput(0), "snap");
     expect(rerun.status).toBe(201);
     expect(rerun.headers.get("idempotent-replayed")).toBeNull();
-    expect(contextOf(fake).state.orders.size).toBe(1);
+    expect(fake.inspect().counts.orders).toBe(1);
 
     fake.restore(after);
     expect((await post(ordersPath(fake), orderInput(0), "snap")).text).toBe(first.text);
 
     fake.reset();
-    expect(contextOf(fake).state.idempotencyKeys.size).toBe(0);
+    expect(fake.inspect().counts.idempotencyKeys).toBe(0);
     expect((await post(ordersPath(fake), orderInput(0), "snap")).headers.get("idempotent-replayed")).toBeNull();
   });
 

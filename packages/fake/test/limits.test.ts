@@ -18,7 +18,6 @@ import {
   routeInput,
   workspaceOf,
 } from "./support/flow.js";
-import { contextOf } from "./support/internals.js";
 
 // Scheduling runs stay pending, so a run at the limits is accepted without planning 1,000 orders.
 const server = useFakeServer({ actions: { hold: ["schedule"] } });
@@ -479,7 +478,7 @@ describe("one over a limit: 400 naming the field, nothing stored, and the contra
       const w = await world();
       const sent = body(w);
       expect(validator.checkRequest(method, template, sent)).not.toEqual([]);
-      const before = structuredClone(contextOf(server.fake).state);
+      const before = server.fake.inspect();
       const res = await send(method.toUpperCase(), path(w), sent);
       expect(res.status).toBe(400);
       expect(res.body.code).toBe("VALIDATION_FAILED");
@@ -487,7 +486,7 @@ describe("one over a limit: 400 naming the field, nothing stored, and the contra
       expect(res.body.details[0].path).toBe(detail);
       if (message !== undefined) expect(res.body.details[0].message).toBe(message);
       expect(res.body.message).toContain(`: ${detail}: `);
-      expect(contextOf(server.fake).state).toEqual(before);
+      expect(server.fake.inspect()).toEqual(before);
     },
   );
 });

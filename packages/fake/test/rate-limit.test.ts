@@ -1,7 +1,6 @@
 import { createFake } from "@dispatchkit/fake";
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
-import { contextOf } from "./support/internals.js";
 
 const server = useFakeServer({ rateLimit: { requests: 3, perSeconds: 2 } });
 
@@ -39,14 +38,14 @@ describe("the optional per-token rate limit (createFake({ rateLimit }))", () => 
   it("a limited request changes nothing", async () => {
     const { fake } = server;
     for (let i = 0; i < 3; i++) await get("/v2/workspaces");
-    const before = structuredClone(contextOf(fake).state);
+    const before = fake.inspect();
     const res = await fetch(`${fake.baseUrl}/v2/orders?workspaceUuid=${fake.workspaces[0]?.uuid}`, {
       method: "POST",
       headers: { authorization: `Bearer ${fake.token}`, "content-type": "application/json" },
       body: JSON.stringify({ deliveryDate: "2026-11-23", locations: [{ address: "x" }] }),
     });
     expect(res.status).toBe(429);
-    expect(contextOf(fake).state).toEqual(before);
+    expect(fake.inspect()).toEqual(before);
   });
 
   it("is off by default, and reset() forgets the windows", async () => {

@@ -3,7 +3,6 @@ import { createFake } from "@dispatchkit/fake";
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
 import { handleControlRequest } from "../src/standalone/control-requests.js";
-import { contextOf } from "./support/internals.js";
 
 const server = useFakeServer();
 
@@ -152,19 +151,19 @@ describe("the control endpoints read their bodies strictly", () => {
     ["/_fake/tokens", '{"organizationId":"x"}', "organizationId"],
   ])("%s %s → 400 naming %s, nothing created", async (path, body, field) => {
     const fake = createFake({ now: "2026-11-23T08:00:00Z" });
-    const before = structuredClone(contextOf(fake).state);
+    const before = fake.inspect();
     const res = await post(fake, path, body);
     expect(res?.status).toBe(400);
     const json = await res?.json();
     expect(json).toMatchObject({ code: "VALIDATION_FAILED", details: [{ path: field }] });
     expect(json.message).toMatch(/^Failed to create (organization|token): /);
-    expect(contextOf(fake).state).toEqual(before);
+    expect(fake.inspect()).toEqual(before);
   });
 
   it("takes an organization's name, an empty body, and reports malformed JSON plainly", async () => {
     const fake = createFake({ now: "2026-11-23T08:00:00Z" });
     expect((await post(fake, "/_fake/organizations", '{"name":"Acme"}'))?.status).toBe(201);
-    expect([...contextOf(fake).state.organizations.values()].map((o) => o.name)).toContain("Acme");
+    expect(fake.inspect().organizations.map((o) => o.name)).toContain("Acme");
     expect((await post(fake, "/_fake/tokens", ""))?.status).toBe(201);
     const bad = await (await post(fake, "/_fake/tokens", "{bad"))?.json();
     expect(bad.code).toBe("INVALID_JSON");
@@ -205,7 +204,7 @@ describe("a body nested deeper than 64 arrays and objects is refused before it i
     // Four levels, a batch of one order: created; the brackets in its name count for nothing.
     const one = await send(nested(4));
     expect(one.status).toBe(201);
-    expect(contextOf(fake).state.orders.size).toBe(1);
+    expect(fake.inspect().counts.orders).toBe(1);
 
     const control = await handleControlRequest(
       fake,

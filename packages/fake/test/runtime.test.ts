@@ -1,3 +1,4 @@
+// Reaches the fake's runtime on purpose: it tests the runtime mechanism itself (src/runtime.ts: attachRuntime, runtimeOf, versions, pending work).
 /**
  * The fake's runtime (src/runtime.ts): what createFake builds and the hosts receive, carried by the fake itself so
  * that any copy of the package (the ESM and CJS builds; scripts/smoke-dist.mjs checks them) finds it.

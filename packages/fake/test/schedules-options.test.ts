@@ -5,7 +5,7 @@ import { useFakeServer } from "../../../test/support/fake-server.js";
 import type { TravelProvider } from "../src/domain/geo.js";
 import { seedOf } from "../src/domain/scheduling/runs.js";
 import { DATE, pollRun, seedOrders, seedRoutes, solutionOf, startRun } from "./schedules-support.js";
-import { contextOf } from "./support/internals.js";
+import { routeIn } from "./support/inspect.js";
 
 const server = useFakeServer();
 const clientOf = (token = server.fake.token) => createClient({ baseUrl: server.fake.baseUrl, token });
@@ -28,7 +28,7 @@ describe("POST /v2/schedules options", () => {
         options: { travelMode },
       });
       const solution = await solutionOf(clientOf(), actionUuid);
-      expect(contextOf(fake).state.routes.get(route!.uuid)?.travelMode).toBe(travelMode);
+      expect(routeIn(fake, route!.uuid)?.travelMode).toBe(travelMode);
       working[travelMode] = solution.routes[0]!.workingTimeInSeconds;
     }
     expect(working.bicycle).toBeGreaterThan(working.car!);

@@ -1,3 +1,4 @@
+// Reaches the fake's runtime on purpose: the scheduling tests seed orders and routes straight into the domain (createOrders/createRoutes with the fake's context) and set an order no API call can make; assertions use fake.inspect().
 /**
  * Helpers of the scheduling tests: seed orders and routes straight into a fake's domain, and poll runs.
  */
@@ -8,7 +9,7 @@ import { expect } from "vitest";
 import { createOrders, type OrderInput } from "../src/domain/orders.js";
 import type { OrderRecord, Principal, RouteRecord } from "../src/domain/records.js";
 import { createRoutes, type RouteInput } from "../src/domain/routes.js";
-import { contextOf } from "./support/internals.js";
+import { runtimeOf } from "../src/runtime.js";
 
 /** The run date of the tests. */
 export const DATE = "2026-11-24";
@@ -36,18 +37,28 @@ export function pointNear(i: number): { address: string; latitude: number; longi
 export function seedOrders(fake: Fake, inputs: Partial<OrderInput>[]): OrderRecord[] {
   const workspace = fake.workspaces[0]!;
   return createOrders(
-    contextOf(fake),
+    runtimeOf(fake).context,
     principalOf(fake),
     workspace,
     inputs.map((input, i) => ({ deliveryDate: DATE, locations: [pointNear(i)], ...input })),
   );
 }
 
+/**
+ * Change a stored order's fields in place, as no API call can (an order an update left with a violation on its
+ * route): the setup of a test of what a scheduling run does with such an order.
+ */
+export function editStoredOrder(fake: Fake, uuid: string, fields: Partial<OrderRecord>): void {
+  const order = runtimeOf(fake).context.state.orders.get(uuid);
+  if (!order) throw new Error(`no order ${uuid}`);
+  Object.assign(order, fields);
+}
+
 /** Create routes for {@link DATE} starting at the depot, 08:00–17:00. */
 export function seedRoutes(fake: Fake, inputs: Partial<RouteInput>[]): RouteRecord[] {
   const workspace = fake.workspaces[0]!;
   return createRoutes(
-    contextOf(fake),
+    runtimeOf(fake).context,
     principalOf(fake),
     workspace,
     inputs.map((input, i) => ({

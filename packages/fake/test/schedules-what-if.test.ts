@@ -1,10 +1,9 @@
-import { createFake } from "@dispatchkit/fake";
+import { createFake, type Fake } from "@dispatchkit/fake";
 import { createClient } from "@dispatchkit/sdk";
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
-import type { State } from "../src/domain/context.js";
 import { DATE, DEPOT, pointNear, pollRun, seedOrders, seedRoutes, solutionOf, startRun } from "./schedules-support.js";
-import { contextOf } from "./support/internals.js";
+import { inspectWithout } from "./support/inspect.js";
 
 const server = useFakeServer();
 const clientOf = () => createClient({ baseUrl: server.fake.baseUrl, token: server.fake.token });
@@ -14,9 +13,8 @@ const workspaceUuid = () => server.fake.workspaces[0]!.uuid;
  * The state as bytes, without the run record (its action and stored solution) and the answer kept for the SDK's
  * idempotency key (the POST's own record, not a change to the data it plans over).
  */
-function snapshot(state: State): string {
-  const { actions: _actions, scheduleRuns: _runs, idempotencyKeys: _keys, ...rest } = structuredClone(state);
-  return JSON.stringify(rest, (_key, value) => (value instanceof Map ? [...value.entries()] : value));
+function snapshot(fake: Fake): string {
+  return JSON.stringify(inspectWithout(fake, "actions", "solutions", "idempotencyKeys"));
 }
 
 describe("POST /v2/schedules: what-if", () => {
@@ -27,8 +25,8 @@ describe("POST /v2/schedules: what-if", () => {
     const orders = seedOrders(fake, [{}, {}, {}]);
     const [route] = seedRoutes(fake, [{}]);
     fake.control.assignOrders(route!.uuid, [orders[0]!.uuid]);
-    const before = snapshot(contextOf(fake).state);
-    const actionsBefore = contextOf(fake).state.actions.size;
+    const before = snapshot(fake);
+    const actionsBefore = fake.inspect().counts.actions;
 
     const mine = "11111111-1111-4111-8111-111111111111";
     const bike = "22222222-2222-4222-8222-222222222222";
@@ -71,15 +69,15 @@ describe("POST /v2/schedules: what-if", () => {
     expect(solution.unscheduled.map((u) => u.reason)).toEqual(["tags", "capacity"]);
     expect(solution.unscheduled[0]?.orderUuid).toMatch(/^[0-9a-f-]{36}$/);
 
-    expect(snapshot(contextOf(fake).state)).toBe(before);
-    expect(contextOf(fake).state.actions.size).toBe(actionsBefore + 1);
-    expect([...contextOf(fake).state.scheduleRuns.keys()]).toEqual([actionUuid]);
+    expect(snapshot(fake)).toBe(before);
+    expect(fake.inspect().counts.actions).toBe(actionsBefore + 1);
+    expect(fake.inspect().solutions.map((s) => s.actionUuid)).toEqual([actionUuid]);
   });
 
   it("validates what-if inputs with field paths and stores nothing on failure", async () => {
     const { fake } = server;
     const client = clientOf();
-    const before = snapshot(contextOf(fake).state);
+    const before = snapshot(fake);
     const res = await client.POST("/v2/schedules", {
       body: {
         workspaceUuid: workspaceUuid(),
@@ -104,8 +102,8 @@ describe("POST /v2/schedules: what-if", () => {
     });
     expect(unknown.response.status).toBe(400);
     expect(unknown.error?.details?.map((d) => d.path)).toEqual(["whatIf.orders[0].colour", "whatIf.routes"]);
-    expect(snapshot(contextOf(fake).state)).toBe(before);
-    expect(contextOf(fake).state.actions.size).toBe(0);
+    expect(snapshot(fake)).toBe(before);
+    expect(fake.inspect().counts.actions).toBe(0);
   });
 });
 
@@ -166,7 +164,7 @@ describe("determinism", () => {
         date: DATE,
         options: { balance: true },
       });
-      return { solution: await solutionOf(client, actionUuid), routes: [...contextOf(fake).state.routes.values()] };
+      return { solution: await solutionOf(client, actionUuid), routes: fake.inspect().routes };
     };
     const a = await run();
     const b = await run();

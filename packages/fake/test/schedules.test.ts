@@ -1,8 +1,8 @@
 import { createClient } from "@dispatchkit/sdk";
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
-import { DATE, pollRun, seedOrders, seedRoutes, solutionOf, startRun } from "./schedules-support.js";
-import { contextOf } from "./support/internals.js";
+import { DATE, editStoredOrder, pollRun, seedOrders, seedRoutes, solutionOf, startRun } from "./schedules-support.js";
+import { orderIn, routeIn } from "./support/inspect.js";
 
 const server = useFakeServer();
 const clientOf = () => createClient({ baseUrl: server.fake.baseUrl, token: server.fake.token });
@@ -41,23 +41,25 @@ describe("POST /v2/schedules: schedule all", () => {
       expect(route.stops.map((s) => s.sequence)).toEqual(route.stops.map((_, i) => i + 1));
       expect(route.stops[0]?.arrivalTime).toMatch(/^2026-11-24T\d\d:\d\d:\d\d\.000\+01:00$/);
       // The committed route carries the plan: its orders in sequence, its totals and timeline.
-      const record = contextOf(fake).state.routes.get(route.routeUuid)!;
+      const record = routeIn(fake, route.routeUuid)!;
       expect(record.orderUuids).toEqual(route.stops.map((s) => s.orderUuid));
       expect(record.distanceInKilometers).toBe(route.distanceInKilometers);
       expect(record.workingTimeInSeconds).toBe(route.workingTimeInSeconds);
-      const stops = record.timeline.filter((e) => e.type === "delivering_stop");
-      expect(stops.map((e) => e.estimatedArrival)).toEqual(route.stops.map((s) => Date.parse(s.arrivalTime)));
-      expect(stops.map((e) => e.estimatedDeparture)).toEqual(route.stops.map((s) => Date.parse(s.departureTime)));
+      const stops = record.stops.filter((e) => e.type === "delivering_stop");
+      expect(stops.map((e) => e.orders[0]?.uuid)).toEqual(route.stops.map((s) => s.orderUuid));
+      expect(stops.map((e) => Date.parse(e.estimatedArrivalTime ?? ""))).toEqual(
+        route.stops.map((s) => Date.parse(s.arrivalTime)),
+      );
     }
     expect(solution.summary).toMatchObject({ routesUsed: 2, ordersScheduled: 12, ordersUnscheduled: 0 });
     const total = solution.routes.reduce((s, r) => s + r.distanceInKilometers, 0);
     expect(solution.summary.distanceInKilometers).toBeCloseTo(total, 6);
     for (const order of orders) {
-      const record = contextOf(fake).state.orders.get(order.uuid)!;
+      const record = orderIn(fake, order.uuid)!;
       expect(record.status).toBe("scheduled");
       expect(routes.map((r) => r.uuid)).toContain(record.routeUuid);
     }
-    expect(contextOf(fake).state.orders.get(other[0]!.uuid)?.status).toBe("not_scheduled");
+    expect(orderIn(fake, other[0]!.uuid)?.status).toBe("not_scheduled");
   });
 
   it("reports each unscheduled reason: tags, time_window, capacity", async () => {
@@ -79,7 +81,7 @@ describe("POST /v2/schedules: schedule all", () => {
       { orderUuid: heavy!.uuid, reason: "capacity" },
     ]);
     expect(solution.summary.ordersUnscheduled).toBe(3);
-    expect(contextOf(fake).state.orders.get(tagged!.uuid)).toMatchObject({ status: "not_scheduled", routeUuid: null });
+    expect(orderIn(fake, tagged!.uuid)).toMatchObject({ status: "not_scheduled", routeUuid: null });
   });
 
   it("fails with no_routes or no_orders when there is nothing to do, and the solution answers 409", async () => {
@@ -118,8 +120,8 @@ describe("POST /v2/schedules: schedule all", () => {
       body: { workspaceUuid: workspaceUuid(), date: DATE, routeUuids: [published!.uuid] },
     });
     expect(publish.response.status).toBe(202);
-    expect(contextOf(fake).state.routes.get(published!.uuid)?.status).toBe("published");
-    const before = structuredClone([locked, published]);
+    expect(routeIn(fake, published!.uuid)?.status).toBe("published");
+    const before = [routeIn(fake, locked!.uuid), routeIn(fake, published!.uuid)];
 
     const actionUuid = await startRun(client, { workspaceUuid: workspaceUuid(), date: DATE });
     const solution = await solutionOf(client, actionUuid);
@@ -130,11 +132,9 @@ describe("POST /v2/schedules: schedule all", () => {
         .map((o) => o.uuid)
         .sort(),
     );
-    expect([contextOf(fake).state.routes.get(locked!.uuid), contextOf(fake).state.routes.get(published!.uuid)]).toEqual(
-      before,
-    );
-    for (const uuid of onLocked) expect(contextOf(fake).state.orders.get(uuid)?.routeUuid).toBe(locked!.uuid);
-    for (const uuid of onPublished) expect(contextOf(fake).state.orders.get(uuid)?.routeUuid).toBe(published!.uuid);
+    expect([routeIn(fake, locked!.uuid), routeIn(fake, published!.uuid)]).toEqual(before);
+    for (const uuid of onLocked) expect(orderIn(fake, uuid)?.routeUuid).toBe(locked!.uuid);
+    for (const uuid of onPublished) expect(orderIn(fake, uuid)?.routeUuid).toBe(published!.uuid);
   });
 
   it("never drops an order already placed, even when new orders crowd the routes", async () => {
@@ -163,7 +163,7 @@ describe("POST /v2/schedules: schedule all", () => {
     const planned = new Set(solution.routes.flatMap((r) => r.stops.map((s) => s.orderUuid)));
     for (const order of placed) {
       expect(planned.has(order.uuid)).toBe(true);
-      expect(contextOf(fake).state.orders.get(order.uuid)?.status).toBe("scheduled");
+      expect(orderIn(fake, order.uuid)?.status).toBe("scheduled");
     }
     expect(solution.summary.ordersScheduled).toBe(10);
     expect(solution.unscheduled).toHaveLength(4);
@@ -181,13 +181,13 @@ describe("POST /v2/schedules: schedule all", () => {
       placed.map((o) => o.uuid),
     );
     // The order's window became impossible after it was placed (as an update can leave it, with a violation).
-    contextOf(fake).state.orders.get(placed[1]!.uuid)!.timeWindows = [{ startTime: "05:00", endTime: "05:30" }];
-    const before = structuredClone(contextOf(fake).state.routes.get(a!.uuid));
+    editStoredOrder(fake, placed[1]!.uuid, { timeWindows: [{ startTime: "05:00", endTime: "05:30" }] });
+    const before = routeIn(fake, a!.uuid);
     const fresh = seedOrders(fake, [{}, {}]);
 
     const actionUuid = await startRun(client, { workspaceUuid: workspaceUuid(), date: DATE });
     const solution = await solutionOf(client, actionUuid);
-    expect(contextOf(fake).state.routes.get(a!.uuid)).toEqual(before);
+    expect(routeIn(fake, a!.uuid)).toEqual(before);
     expect(solution.routes.find((r) => r.routeUuid === a!.uuid)?.stops.map((s) => s.orderUuid)).toEqual(
       placed.map((o) => o.uuid),
     );
@@ -220,9 +220,8 @@ describe("POST /v2/schedules: schedule specific", () => {
     const solution = await solutionOf(client, actionUuid);
     expect(solution.routes.map((r) => r.routeUuid)).toEqual([r2!.uuid]);
     expect(solution.routes[0]?.stops.map((s) => s.orderUuid).sort()).toEqual([...chosen].sort());
-    for (const order of orders.slice(3))
-      expect(contextOf(fake).state.orders.get(order.uuid)?.status).toBe("not_scheduled");
-    expect(contextOf(fake).state.routes.get(r1!.uuid)?.orderUuids).toEqual([]);
+    for (const order of orders.slice(3)) expect(orderIn(fake, order.uuid)?.status).toBe("not_scheduled");
+    expect(routeIn(fake, r1!.uuid)?.orderUuids).toEqual([]);
   });
 
   it("keeps the orders already on the given routes, and moves a given order off its old route", async () => {
@@ -246,9 +245,9 @@ describe("POST /v2/schedules: schedule specific", () => {
     expect(solution.routes[0]?.stops.map((s) => s.orderUuid).sort()).toEqual(
       [orders[1]!.uuid, orders[2]!.uuid, orders[3]!.uuid].sort(),
     );
-    expect(contextOf(fake).state.routes.get(r1!.uuid)?.orderUuids).toEqual([orders[0]!.uuid]);
-    expect(contextOf(fake).state.orders.get(orders[1]!.uuid)?.routeUuid).toBe(r2!.uuid);
-    expect(contextOf(fake).state.orders.get(orders[4]!.uuid)?.status).toBe("not_scheduled");
+    expect(routeIn(fake, r1!.uuid)?.orderUuids).toEqual([orders[0]!.uuid]);
+    expect(orderIn(fake, orders[1]!.uuid)?.routeUuid).toBe(r2!.uuid);
+    expect(orderIn(fake, orders[4]!.uuid)?.status).toBe("not_scheduled");
   });
 
   it("answers 404 naming an unknown order or route, 400 for a malformed uuid or another date, 409 for a locked route", async () => {
@@ -286,7 +285,7 @@ describe("POST /v2/schedules: schedule specific", () => {
     res = await post({ orders: [order!.uuid] });
     expect(res.response.status).toBe(400);
     expect(res.error?.details?.[0]?.path).toBe("routes");
-    expect(contextOf(fake).state.actions.size).toBe(0);
+    expect(fake.inspect().counts.actions).toBe(0);
   });
 });
 

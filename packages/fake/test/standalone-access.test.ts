@@ -8,7 +8,6 @@ import { createFake } from "@dispatchkit/fake";
 import { type RunningServer, startServer } from "@dispatchkit/fake/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccessPolicy } from "../src/standalone/access.js";
-import { contextOf } from "./support/internals.js";
 
 const fake = createFake({ now: "2026-11-23T08:00:00Z", baseUrl: "http://127.0.0.1:0", token: "dev-token" });
 let running: RunningServer;
@@ -92,7 +91,7 @@ describe("the Host a request names", () => {
 
 describe("the control endpoints and the console in a browser", () => {
   it("refuse another site's page: nothing runs (no reset, no token minted), nothing is readable", async () => {
-    const orders = contextOf(fake).state.orders.size;
+    const orders = fake.inspect().counts.orders;
     await fake.fetch(`/v2/orders?workspaceUuid=${fake.workspaces[0]?.uuid}`, {
       method: "POST",
       headers: { ...bearer, "content-type": "application/json" },
@@ -100,7 +99,7 @@ describe("the control endpoints and the console in a browser", () => {
         { deliveryDate: "2026-11-23", locations: [{ address: "A", latitude: 52.5, longitude: 13.4 }] },
       ]),
     });
-    const tokens = contextOf(fake).state.tokens.size;
+    const tokens = fake.inspect().counts.tokens;
     const evil = { ...local(), origin: "http://evil.example" };
     for (const [method, path] of [
       ["POST", "/_fake/reset"],
@@ -114,8 +113,8 @@ describe("the control endpoints and the console in a browser", () => {
       expect(answer.headers["access-control-allow-origin"]).toBeUndefined();
       expect(answer.body).not.toContain("dev-token");
     }
-    expect(contextOf(fake).state.orders.size).toBe(orders + 1);
-    expect(contextOf(fake).state.tokens.size).toBe(tokens);
+    expect(fake.inspect().counts.orders).toBe(orders + 1);
+    expect(fake.inspect().counts.tokens).toBe(tokens);
     // A sandboxed frame or a file:// page sends Origin: null.
     expect((await send(running, "GET", "/_fake/clock", { ...local(), origin: "null" })).status).toBe(403);
   });

@@ -8,7 +8,6 @@ import { createFake } from "@dispatchkit/fake";
 import { type RunningServer, startServer } from "@dispatchkit/fake/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createContractValidator } from "../../../test/support/openapi-validator.js";
-import { contextOf } from "./support/internals.js";
 
 const validator = createContractValidator();
 const fake = createFake({ now: "2026-11-23T08:00:00Z", baseUrl: "http://127.0.0.1:0", token: "dev-token" });
@@ -96,7 +95,7 @@ describe("CORS on the standalone server", () => {
   });
 
   it("refuses another site's page on the control endpoints (403, nothing run, nothing readable)", async () => {
-    const tokens = contextOf(fake).state.tokens.size;
+    const tokens = fake.inspect().counts.tokens;
     const res = await fetch(`${running.url}/_fake/tokens`, {
       method: "POST",
       headers: { origin: PAGE_ORIGIN, "content-type": "application/json" },
@@ -109,7 +108,7 @@ describe("CORS on the standalone server", () => {
       message: `Failed to accept the request: the control endpoints do not answer pages of ${PAGE_ORIGIN} (start the server with --allow-origin ${PAGE_ORIGIN} to allow it)`,
     });
     // No token was minted.
-    expect(contextOf(fake).state.tokens.size).toBe(tokens);
+    expect(fake.inspect().counts.tokens).toBe(tokens);
   });
 
   it("leaves an OPTIONS that is no preflight to the fake, with the CORS headers", async () => {

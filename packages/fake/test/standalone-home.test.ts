@@ -1,3 +1,4 @@
+// Reaches the fake's runtime on purpose: the home page must list exactly the control endpoints the runtime serves (runtime.controlEndpoints()), which no public API lists.
 /**
  * The standalone server's home: `GET /` answers without a token, as JSON for tools and as a page for a browser,
  * naming the API, the base URL, the docs and every control endpoint. Every other path still needs a token.

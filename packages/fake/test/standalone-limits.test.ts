@@ -10,7 +10,6 @@ import { type RunningServer, startServer } from "@dispatchkit/fake/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createContractValidator, createControlValidator } from "../../../test/support/openapi-validator.js";
 import { MAX_BODY_BYTES } from "../src/http/request-limits.js";
-import { contextOf } from "./support/internals.js";
 
 const validator = createContractValidator();
 const fake = createFake({ now: "2026-11-23T08:00:00Z", baseUrl: "http://127.0.0.1:0", token: "dev-token" });
@@ -47,9 +46,6 @@ async function call(method: string, path: string, body?: unknown, init: RequestI
   expect(validator.check(method, `${running.url}${path}`, res.status, res.headers, text)).toEqual([]);
   return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
 }
-
-/** The whole state, to compare before and after a refused request. */
-const stateOf = () => structuredClone(contextOf(fake).state);
 
 /** The server still answers, and the orders are the one created above. */
 async function stillServes() {
@@ -134,7 +130,7 @@ describe("a request body over 5 MiB is answered 413 before it is read whole", ()
   const twelveMb = 12 * 1000 * 1000;
 
   it("a 12 MB POST /v2/orders with Content-Length: 413 PAYLOAD_TOO_LARGE, nothing stored", async () => {
-    const before = stateOf();
+    const before = fake.inspect();
     const body = JSON.stringify([
       { name: "a".repeat(twelveMb), deliveryDate: "2026-11-24", locations: [{ address: "x" }] },
     ]);
@@ -145,12 +141,12 @@ describe("a request body over 5 MiB is answered 413 before it is read whole", ()
       message: `Failed to read the request body: it is larger than ${MAX_BODY_BYTES} bytes (Content-Length ${Buffer.byteLength(body)}); send fewer items per request`,
       requestId: res.headers.get("x-request-id"),
     });
-    expect(stateOf()).toEqual(before);
+    expect(fake.inspect()).toEqual(before);
     await stillServes();
   });
 
   it("the same order sent chunked: 413 after the first 5 MiB, the client reads the answer, nothing stored", async () => {
-    const before = stateOf();
+    const before = fake.inspect();
     let offered = 0;
     const chunks = (function* () {
       for (const chunk of chunkedHugeOrder(twelveMb)) {
@@ -168,7 +164,7 @@ describe("a request body over 5 MiB is answered 413 before it is read whole", ()
     );
     // The client stopped sending when the answer came: far from all 12 MB went out.
     expect(offered).toBeLessThan(twelveMb);
-    expect(stateOf()).toEqual(before);
+    expect(fake.inspect()).toEqual(before);
     await stillServes();
   });
 
@@ -198,7 +194,7 @@ describe("a request body over 5 MiB is answered 413 before it is read whole", ()
     const huge = JSON.stringify([
       { name: "a".repeat(twelveMb), deliveryDate: "2026-11-24", locations: [{ address: "x" }] },
     ]);
-    const before = structuredClone(contextOf(inProcess).state);
+    const before = inProcess.inspect();
     const declared = await inProcess.fetch(url, { method: "POST", headers, body: huge });
     expect(declared.status).toBe(413);
     expect(await declared.json()).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
@@ -220,7 +216,7 @@ describe("a request body over 5 MiB is answered 413 before it is read whole", ()
     expect(await streamed.json()).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
     // Reading stopped just past the limit: 81 chunks of 64 KiB, not the 400 offered.
     expect(pulled).toBeLessThan(90);
-    expect(structuredClone(contextOf(inProcess).state)).toEqual(before);
+    expect(inProcess.inspect()).toEqual(before);
     // A 413 is not kept for its Idempotency-Key: the smaller request may be sent with the same key.
     const keyed = { ...headers, "idempotency-key": "split-me" };
     expect((await inProcess.fetch(url, { method: "POST", headers: keyed, body: huge })).status).toBe(413);
@@ -231,7 +227,7 @@ describe("a request body over 5 MiB is answered 413 before it is read whole", ()
   });
 
   it("a control endpoint's body over 5 MiB: 413 as its contract (control-openapi.yaml) declares, the clock unmoved", async () => {
-    const before = stateOf();
+    const before = fake.inspect();
     const body = JSON.stringify({ ms: 1000, padding: "a".repeat(MAX_BODY_BYTES) });
     const url = `${running.url}/_fake/clock/advance`;
     const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body });
@@ -243,7 +239,7 @@ describe("a request body over 5 MiB is answered 413 before it is read whole", ()
       message: `Failed to read the request body: it is larger than ${MAX_BODY_BYTES} bytes (Content-Length ${Buffer.byteLength(body)}); send fewer items per request`,
       requestId: res.headers.get("x-request-id"),
     });
-    expect(stateOf()).toEqual(before);
+    expect(fake.inspect()).toEqual(before);
     await stillServes();
   });
 });
@@ -278,26 +274,26 @@ describe("strings of 2,000,000 characters are refused 400 with their field path 
     },
   ];
   it.each(cases)("$method $paths.0", async ({ method, path, body, paths }) => {
-    const before = stateOf();
+    const before = fake.inspect();
     const res = await call(method, path(), body);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("VALIDATION_FAILED");
     expect(res.body.details.map((d: { path: string }) => d.path).sort()).toEqual([...paths].sort());
     expect(res.body.details[0].message).toMatch(/^must be at most (255|1000) characters/);
-    expect(stateOf()).toEqual(before);
+    expect(fake.inspect()).toEqual(before);
     await stillServes();
   });
 });
 
 describe("URLs and headers beyond sane sizes", () => {
   it("a URL over 8 KiB: 414 URI_TOO_LONG", async () => {
-    const before = stateOf();
+    const before = fake.inspect();
     const path = `/v2/orders?workspaceUuid=${ws}&q=${"a".repeat(9 * 1024)}`;
     const answer = await raw(`GET ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\n${AUTH}\r\n\r\n`);
     expect(expectErrorBody(answer, 414, "URI_TOO_LONG").message).toBe(
       `Failed to read the request: its URL is ${path.length} bytes, longer than 8192 bytes`,
     );
-    expect(stateOf()).toEqual(before);
+    expect(fake.inspect()).toEqual(before);
     await stillServes();
   });
 
@@ -323,7 +319,7 @@ describe("URLs and headers beyond sane sizes", () => {
 
 describe("a client that stalls is timed out with 408", () => {
   it("mid-body (no byte for the body idle timeout): 408 REQUEST_TIMEOUT, nothing stored", async () => {
-    const before = stateOf();
+    const before = fake.inspect();
     const started = performance.now();
     const answer = await raw(
       `POST /v2/orders?workspaceUuid=${ws} HTTP/1.1\r\nhost: 127.0.0.1\r\n${AUTH}\r\ncontent-type: application/json\r\ncontent-length: 500\r\n\r\n[{"name":"half`,
@@ -334,7 +330,7 @@ describe("a client that stalls is timed out with 408", () => {
       /^Failed to read the request body: no byte arrived for 1500 ms \(\d+ bytes received\)$/,
     );
     expect(performance.now() - started).toBeGreaterThanOrEqual(1490);
-    expect(stateOf()).toEqual(before);
+    expect(fake.inspect()).toEqual(before);
     await stillServes();
   });
 
@@ -355,11 +351,11 @@ describe("bad input never crashes the server", () => {
     ],
     ["a header without a colon", "GET /v2/workspaces HTTP/1.1\r\nhost x\r\n\r\n"],
   ])("%s: a bare 400 and the connection closed", async (_, request) => {
-    const before = stateOf();
+    const before = fake.inspect();
     const answer = await raw(request);
     expect(answer.status).toBe(400);
     expect(answer.headers.connection).toBe("close");
-    expect(stateOf()).toEqual(before);
+    expect(fake.inspect()).toEqual(before);
     await stillServes();
   });
 
@@ -375,18 +371,18 @@ describe("bad input never crashes the server", () => {
     ["invalid UTF-8", 400, "INVALID_JSON", "application/json", Buffer.from([0x5b, 0x22, 0xff, 0xfe, 0x22, 0x5d])],
     ["a wrong content type", 415, "UNSUPPORTED_MEDIA_TYPE", "text/plain", Buffer.from("[]")],
   ])("%s: %i %s, nothing stored", async (_, status, code, type, bytes) => {
-    const before = stateOf();
+    const before = fake.inspect();
     const res = await call("POST", `/v2/orders?workspaceUuid=${ws}`, undefined, {
       headers: { authorization: "Bearer dev-token", "content-type": type },
       body: new Uint8Array(bytes),
     });
     expect(res).toMatchObject({ status, body: { code } });
-    expect(stateOf()).toEqual(before);
+    expect(fake.inspect()).toEqual(before);
     await stillServes();
   });
 
   it("a client that aborts mid-body leaves nothing behind and gets no answer", async () => {
-    const before = stateOf();
+    const before = fake.inspect();
     await new Promise<void>((resolve) => {
       const socket = connect(port, "127.0.0.1", () => {
         socket.write(
@@ -397,7 +393,7 @@ describe("bad input never crashes the server", () => {
       socket.on("close", () => resolve());
     });
     await new Promise((r) => setTimeout(r, 100));
-    expect(stateOf()).toEqual(before);
+    expect(fake.inspect()).toEqual(before);
     await stillServes();
   });
 });

@@ -6,7 +6,6 @@ import { request as httpRequest } from "node:http";
 import { createFake } from "@dispatchkit/fake";
 import { handleControlRequest, type RunningServer, startServer } from "@dispatchkit/fake/node";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { contextOf } from "./support/internals.js";
 
 const NOW = "2026-11-23T08:00:00Z";
 const inProcess = createFake({ seed: 7, now: NOW, token: "parity-token", baseUrl: "http://127.0.0.1:4010" });
@@ -112,8 +111,8 @@ it.each(calls)("%s: the same answer in process and over HTTP", async (_, call) =
 });
 
 it("leaves both fakes holding the same state", () => {
-  expect(contextOf(overHttp).state).toEqual(contextOf(inProcess).state);
-  expect(contextOf(inProcess).state.orders.size).toBe(3);
+  expect(overHttp.inspect()).toEqual(inProcess.inspect());
+  expect(inProcess.inspect().counts.orders).toBe(3);
 });
 
 // The server reads a plain request target without parsing a URL (docs/decisions/0005-request-pipeline.md); any other it

@@ -1,9 +1,11 @@
+// Reaches the fake's runtime on purpose: it tests the state file's encoding of the internal State (every record and the id sequence round-trip exactly), which only the runtime holds.
 // The state codec of the state file: a fake's data as JSON and back gives the same state, and the fake goes on
 // exactly as the original would (held actions end the same, new ids follow the same sequence).
 import { createFake, type Fake } from "@dispatchkit/fake";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createContractValidator } from "../../../test/support/openapi-validator.js";
+import { runtimeOf } from "../src/runtime.js";
 import {
   encodeState,
   exportFakeData,
@@ -11,7 +13,6 @@ import {
   parseFakeData,
   StateFormatError,
 } from "../src/standalone/state-json.js";
-import { contextOf } from "./support/internals.js";
 
 const validator = createContractValidator();
 const NOW = "2026-11-23T08:00:00Z";
@@ -77,7 +78,9 @@ async function buildUp(fake: Fake) {
   await call(fake, "POST", "/v2/webhooks", { url: HOOK, events: ["route.published", "order.status_updated"] });
   const schedule = await call(fake, "POST", "/v2/schedules", { workspaceUuid, date: DATE });
   await call(fake, "GET", `/v2/schedules/actions/${schedule.body?.actionUuid}`);
-  const used = [...contextOf(fake).state.routes.values()].filter((r) => r.orderUuids.length > 0).map((r) => r.uuid);
+  const used = [...runtimeOf(fake).context.state.routes.values()]
+    .filter((r) => r.orderUuids.length > 0)
+    .map((r) => r.uuid);
   await call(fake, "POST", "/v2/routes/publish", { workspaceUuid, date: DATE, routeUuids: used });
   fake.driver.complete(orders[0] ?? "", { status: "delivered", at: "2026-11-23T09:30:00Z" });
   await fake.runUntilIdle();
@@ -100,32 +103,32 @@ describe("the state codec", () => {
     const source = newFake();
     const built = await buildUp(source);
     expect(built.answers).toEqual([202, 202]);
-    const state = contextOf(source).state;
+    const state = runtimeOf(source).context.state;
     expect(fakeCounts(source)).toEqual({ orders: 8, routes: 3, actions: 7, pending: 4, events: 3, deliveries: 2 });
 
     const target = newFake();
     importFakeData(target, roundTrip(source, target));
-    expect(contextOf(target).state).toEqual(state);
-    expect(encodeState(contextOf(target).state)).toEqual(encodeState(state));
-    expect(contextOf(target).ids.position).toBe(contextOf(source).ids.position);
+    expect(runtimeOf(target).context.state).toEqual(state);
+    expect(encodeState(runtimeOf(target).context.state)).toEqual(encodeState(state));
+    expect(runtimeOf(target).context.ids.position).toBe(runtimeOf(source).context.ids.position);
     expect(target.actions.policies()).toEqual(source.actions.policies());
 
     // Held work survives: releasing ends every action the same way, and what happens next matches.
     const released = (fake: Fake) => fake.actions.release().map((a) => [a.kind, a.status, a.reason, a.summary]);
     expect(released(target)).toEqual(released(source));
     expect(released(source).length).toBe(0);
-    expect(contextOf(target).actions.works.size).toBe(0);
+    expect(runtimeOf(target).context.actions.works.size).toBe(0);
     await source.advance(3_600_000);
     await target.advance(3_600_000);
-    expect(contextOf(target).state).toEqual(contextOf(source).state);
+    expect(runtimeOf(target).context.state).toEqual(runtimeOf(source).context.state);
     // New ids continue the sequence: no collision with the restored ones.
-    const before = new Set(contextOf(target).state.orders.keys());
+    const before = new Set(runtimeOf(target).context.state.orders.keys());
     const a = await call(source, "POST", `/v2/orders?workspaceUuid=${source.workspaces[0]?.uuid}`, [order(20)]);
     const b = await call(target, "POST", `/v2/orders?workspaceUuid=${target.workspaces[0]?.uuid}`, [order(20)]);
     expect(b.body).toEqual(a.body);
     const added = uuidsOf(b.body)[0] ?? "";
     expect(before.has(added)).toBe(false);
-    expect(contextOf(target).state.orders.size).toBe(9);
+    expect(runtimeOf(target).context.state.orders.size).toBe(9);
   });
 
   it("keeps the released outcome of every kind: schedule, publish, update and delete actions end finished", async () => {
@@ -269,10 +272,10 @@ describe("the state codec", () => {
         }
         const target = newFake();
         importFakeData(target, roundTrip(fake, target));
-        expect(contextOf(target).state).toEqual(contextOf(fake).state);
-        expect(contextOf(target).ids.position).toBe(contextOf(fake).ids.position);
+        expect(runtimeOf(target).context.state).toEqual(runtimeOf(fake).context.state);
+        expect(runtimeOf(target).context.ids.position).toBe(runtimeOf(fake).context.ids.position);
         expect(target.actions.release()).toEqual(fake.actions.release());
-        expect(contextOf(target).state).toEqual(contextOf(fake).state);
+        expect(runtimeOf(target).context.state).toEqual(runtimeOf(fake).context.state);
       }),
       { numRuns: 25 },
     );
@@ -280,7 +283,7 @@ describe("the state codec", () => {
 });
 
 function fakeCounts(fake: Fake) {
-  const state = contextOf(fake).state;
+  const state = runtimeOf(fake).context.state;
   return {
     orders: state.orders.size,
     routes: state.routes.size,

@@ -9,9 +9,7 @@ import { delay, HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
 import { createContractValidator } from "../../../test/support/openapi-validator.js";
-import { createWorkspace } from "../src/domain/organizations.js";
 import { clientOf, DATE, publish, scheduledRoute, workspaceOf } from "./support/flow.js";
-import { contextOf } from "./support/internals.js";
 
 /** The answer timeout of this file's fake: short, so a timeout costs one second, not ten. */
 const TIMEOUT_MS = 1000;
@@ -201,7 +199,7 @@ describe("a delivery", () => {
   it("matches the event type, the organization and the workspace filter", async () => {
     const { fake } = server;
     const ws = workspaceOf(fake);
-    const second = createWorkspace(contextOf(fake), fake.organization.id, { name: "Second" });
+    const second = fake.control.createWorkspace({ name: "Second" });
     const other = fake.control.createOrganization();
     const sees = {
       all: receiver("https://hooks.example.com/all"),

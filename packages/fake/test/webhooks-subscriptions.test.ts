@@ -6,7 +6,6 @@ import { createFake } from "@dispatchkit/fake";
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
 import { clientOf, workspaceOf } from "./support/flow.js";
-import { contextOf } from "./support/internals.js";
 
 const server = useFakeServer();
 
@@ -160,7 +159,7 @@ describe("POST /v2/webhooks", () => {
   ];
 
   it.each(bad)("$name → 400 at $path, and nothing changes", async ({ body, path, message }) => {
-    const before = structuredClone(contextOf(server.fake).state);
+    const before = server.fake.inspect();
     const res = await send("POST", "/v2/webhooks", body);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({
@@ -168,13 +167,13 @@ describe("POST /v2/webhooks", () => {
       message: `Failed to create webhook: ${path}: ${message}`,
     });
     expect(res.body.details[0]).toEqual({ path, message });
-    expect(contextOf(server.fake).state).toEqual(before);
+    expect(server.fake.inspect()).toEqual(before);
   });
 
   it("answers 404 for an unknown or foreign workspace, 415 without JSON, 401 without a token; nothing changes", async () => {
     const { fake } = server;
     const other = fake.control.createOrganization();
-    const before = structuredClone(contextOf(fake).state);
+    const before = fake.inspect();
     const foreign = await send("POST", "/v2/webhooks", {
       url: URL_A,
       events: ["route.published"],
@@ -196,7 +195,7 @@ describe("POST /v2/webhooks", () => {
     expect(text.status).toBe(415);
     const anonymous = await fetch(`${fake.baseUrl}/v2/webhooks`);
     expect(anonymous.status).toBe(401);
-    expect(contextOf(fake).state).toEqual(before);
+    expect(fake.inspect()).toEqual(before);
   });
 });
 
@@ -213,14 +212,14 @@ describe("DELETE /v2/webhooks/{uuid}", () => {
 
     // another organization neither sees nor deletes mine, and I do not see or delete theirs
     expect((await foreignClient.GET("/v2/webhooks")).data?.data.map((w) => w.uuid)).toEqual([theirsUuid]);
-    const before = structuredClone(contextOf(fake).state);
+    const before = fake.inspect();
     for (const uuid of [theirsUuid, "not-a-uuid", "%ZZ", "00000000-0000-4000-8000-000000000000"]) {
       const res = await send("DELETE", `/v2/webhooks/${uuid}`);
       expect(res.status, uuid).toBe(404);
       expect(res.body.code).toBe("NOT_FOUND");
     }
     expect((await send("DELETE", `/v2/webhooks/${mineUuid}`, undefined, other.token)).status).toBe(404);
-    expect(contextOf(fake).state).toEqual(before);
+    expect(fake.inspect()).toEqual(before);
 
     const deleted = await client.DELETE("/v2/webhooks/{uuid}", { params: { path: { uuid: mineUuid } } });
     expect(deleted.response.status).toBe(204);

@@ -1,7 +1,6 @@
 import { createClient } from "@dispatchkit/sdk";
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
-import { contextOf } from "./support/internals.js";
 
 const server = useFakeServer({
   organization: { workspaces: [{ name: "North" }, { name: "South", timezone: "America/New_York" }] },
@@ -59,8 +58,7 @@ describe("authentication", () => {
 
   it("answers 401 TOKEN_EXPIRED once the token's expiry has passed on the fake's clock", async () => {
     const { fake } = server;
-    const { issueToken } = await import("../src/domain/organizations.js");
-    issueToken(contextOf(fake), fake.organization.id, { token: "short-lived", expiresAt: fake.clock.now() + 60_000 });
+    fake.control.createToken({ token: "short-lived", expiresAt: fake.clock.now() + 60_000 });
     const call = () => fetch(`${fake.baseUrl}/v2/workspaces`, { headers: { Authorization: "Bearer short-lived" } });
     expect((await call()).status).toBe(200);
     fake.clock.advance(60_000);
@@ -71,9 +69,8 @@ describe("authentication", () => {
 
   it("never shows another organization's workspaces", async () => {
     const { fake } = server;
-    const { createOrganization, issueToken } = await import("../src/domain/organizations.js");
-    const other = createOrganization(contextOf(fake), { workspaces: [{ name: "Other" }] });
-    issueToken(contextOf(fake), other.organization.id, { token: "other-token" });
+    const other = fake.control.createOrganization({ workspaces: [{ name: "Other" }] });
+    fake.control.createToken({ organizationId: other.organization.id, token: "other-token" });
     const client = createClient({ baseUrl: fake.baseUrl, token: "other-token" });
     const { data } = await client.GET("/v2/workspaces");
     expect(data?.data.map((w) => w.name)).toEqual(["Other"]);

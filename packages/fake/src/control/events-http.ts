@@ -12,7 +12,7 @@ import { defineControlOperation } from "./typed.js";
 const EVENT_TYPES: readonly EventType[] = ["route.published", "route.eta_updated", "order.status_updated"];
 
 /** An event as `GET /_fake/events` answers it: the record, its instant as an ISO string. */
-function toEventBody(event: EventRecord) {
+export function toEventBody(event: EventRecord) {
   return {
     id: event.id,
     type: event.type,

@@ -80,7 +80,7 @@ function withoutUndefined<T extends object>(value: T): { [K in keyof T]: Exclude
 }
 
 /** An action as the control endpoints answer it: every field the fake holds, instants as ISO strings. */
-function toControlAction(action: ActionRecord) {
+export function toControlAction(action: ActionRecord) {
   return {
     uuid: action.uuid,
     kind: action.kind,
@@ -104,7 +104,7 @@ function toJournalBody(entry: JournalEntry) {
   return { ...entry, at: isoString(entry.at) };
 }
 
-function toNotificationBody(notification: NotificationRecord) {
+export function toNotificationBody(notification: NotificationRecord) {
   return { ...notification, createdAt: isoString(notification.createdAt) };
 }
 

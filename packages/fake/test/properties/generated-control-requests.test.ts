@@ -1,3 +1,4 @@
+// Reaches the fake's runtime on purpose: it sends generated requests to the runtime's router with { control: true }, the one pipeline the hosts use.
 /**
  * Generated requests for every operation of the fake's control API (packages/fake/control-openapi.yaml), valid
  * and broken, answered by the fake's router with its control endpoints (what the standalone server serves). For every

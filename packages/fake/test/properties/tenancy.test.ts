@@ -10,7 +10,6 @@ import type { FakeSnapshot } from "@dispatchkit/fake";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createContractValidator, loadSpec } from "../../../../test/support/openapi-validator.js";
-import { contextOf } from "../support/internals.js";
 import { type Generated, operationsOf, RUNS, requestsFor, SEED, TIMEOUT } from "./support/requests.js";
 import { type Answer, buildWorld, type RawRequest, sendRaw, uuidsOf, type World } from "./support/world.js";
 
@@ -34,18 +33,18 @@ afterAll(() => {
 
 /** The records of one organization, everywhere in the state (a structural dump). */
 function partOf(organizationId: string): unknown {
-  const own = (v: unknown) => (v as { organizationId?: unknown } | null)?.organizationId === organizationId;
+  const own = (v: unknown) => {
+    const record = v as { organizationId?: unknown; id?: unknown } | null;
+    return record?.organizationId === organizationId || record?.id === organizationId;
+  };
   const keep = (value: unknown): unknown => {
-    if (value instanceof Map) {
-      return [...value].filter(([k, v]) => own(v) || (typeof k === "string" && k.startsWith(`${organizationId}`)));
-    }
     if (Array.isArray(value)) return value.filter(own);
     if (value && typeof value === "object") {
       return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, keep(v)]));
     }
     return null;
   };
-  return structuredClone(keep(contextOf(world.fake).state));
+  return keep(world.fake.inspect());
 }
 
 /** Swap every occurrence of `from[i]` for `to[i]` in the path and the body. */

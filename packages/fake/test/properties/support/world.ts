@@ -6,7 +6,7 @@
  */
 import { createFake, type Fake } from "@dispatchkit/fake";
 import { expect } from "vitest";
-import { contextOf } from "../../support/internals.js";
+import { inspectWithout } from "../../support/inspect.js";
 
 /** The test date (the fake's clock starts at 2026-11-23T08:00Z). */
 export const DATE = "2026-11-23";
@@ -165,7 +165,7 @@ async function organization(fake: Fake, token: string, ws: string, wsId: number)
     call(fake, token, "POST", "/v2/webhooks", { url: RECEIVER, events: ["order.status_updated", "route.published"] }),
     201,
   );
-  const organizationId = contextOf(fake).state.tokens.get(token)?.organizationId ?? "";
+  const organizationId = fake.inspect().tokens.find((t) => t.token === token)?.organizationId ?? "";
   return {
     organizationId,
     token,
@@ -210,7 +210,5 @@ export async function buildWorld(): Promise<World> {
  * answers of idempotency keys (a request sent with a key keeps its 404 or 409, which the contract wants).
  */
 export function stateOf(fake: Fake, keys = true): unknown {
-  const state = structuredClone(contextOf(fake).state) as unknown as Record<string, unknown>;
-  if (!keys) delete state.idempotencyKeys;
-  return state;
+  return keys ? fake.inspect() : inspectWithout(fake, "idempotencyKeys");
 }
