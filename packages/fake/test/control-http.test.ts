@@ -230,7 +230,7 @@ describe("the control API over HTTP (the standalone server)", () => {
     const action = (await call("GET", "/_fake/actions")).body.data[0].uuid as string;
     expect((await call("POST", "/_fake/snapshots")).status).toBe(201);
     const ids: Record<string, string> = { token: TOKEN, uuid: action, id: "snap_1", kind: "publish" };
-    const before = JSON.stringify(contextOf(server.fake).state, (_, v) => (v instanceof Map ? [...v] : v));
+    const before = server.fake.inspect();
     const answered: string[] = [];
     for (const [path, item] of Object.entries(spec.paths)) {
       for (const method of ["post", "put"].filter((m) => item[m])) {
@@ -241,8 +241,7 @@ describe("the control API over HTTP (the standalone server)", () => {
       }
     }
     expect(answered.length).toBeGreaterThan(15);
-    const after = JSON.stringify(contextOf(server.fake).state, (_, v) => (v instanceof Map ? [...v] : v));
-    expect(after).toBe(before);
+    expect(server.fake.inspect()).toEqual(before);
     expect((await api("GET", "/v2/workspaces")).status).toBe(200);
   });
 

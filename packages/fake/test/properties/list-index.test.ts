@@ -5,6 +5,9 @@
  * list of orders (by workspace, date, status, date and status), of routes (by workspace, date) and of scheduling runs
  * answers, page by page, the records the old filter-everything lists answered, in the same order; and the pages
  * read through the API validate against openapi.yaml.
+ *
+ * It reaches the runtime (`runtimeOf`) because it tests a mechanism of it: the indexes against the stored records
+ * they are derived from, and the domain's list commands directly.
  */
 import { createFake, type Fake } from "@dispatchkit/fake";
 import fc from "fast-check";
@@ -16,8 +19,8 @@ import type { ListView } from "../../src/domain/list-index.js";
 import { listOrders } from "../../src/domain/orders.js";
 import type { OrderStatus, Principal } from "../../src/domain/records.js";
 import { listRoutes } from "../../src/domain/routes.js";
+import { runtimeOf } from "../../src/runtime.js";
 import { exportFakeData, importFakeData, parseFakeData } from "../../src/standalone/state-json.js";
-import { contextOf } from "../support/internals.js";
 import { RUNS, SEED } from "./support/requests.js";
 
 const validator = createContractValidator();
@@ -150,7 +153,7 @@ function checkDomainLists(ctx: Context, principal: Principal, perPage: number): 
 
 /** A few lists read through the API, page by page (validated), against the stored records. */
 async function checkApiLists(fake: Fake, perPage: number): Promise<void> {
-  const { state } = contextOf(fake);
+  const { state } = runtimeOf(fake).context;
   const ws = fake.workspaces[0]?.uuid ?? "";
   for (const [query, keep] of [
     ["", () => true],
@@ -178,7 +181,7 @@ async function run(fake: Fake, steps: readonly Step[], perPage: number): Promise
   let n = 0;
   const principal = () => ({ organizationId: fake.organization.id, token: fake.token });
   const wsUuid = (i: number) => fake.workspaces[i]?.uuid ?? "";
-  const orderUuids = () => [...contextOf(fake).state.orders.keys()];
+  const orderUuids = () => [...runtimeOf(fake).context.state.orders.keys()];
   const pick = (i: number) => {
     const uuids = orderUuids();
     return uuids.length === 0 ? undefined : uuids[i % uuids.length];
@@ -242,7 +245,7 @@ async function run(fake: Fake, steps: readonly Step[], perPage: number): Promise
         importFakeData(fake, parseFakeData(JSON.parse(JSON.stringify(exportFakeData(fake)))));
         break;
     }
-    checkDomainLists(contextOf(fake), principal(), perPage);
+    checkDomainLists(runtimeOf(fake).context, principal(), perPage);
   }
   await checkApiLists(fake, perPage);
 }
