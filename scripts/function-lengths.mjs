@@ -6,7 +6,7 @@
 // to its last, both included, so a nested function counts inside its parent as well as on its own.
 //
 //   node scripts/function-lengths.mjs            check: fail when a function runs over 100 lines, or a composition
-//                                                 root (createFake, createRouter, startServer, the CLI's main) over 60
+//                                                 root (createFake, createRouter) 60 or more
 //   node scripts/function-lengths.mjs --top 20    list the 20 longest functions (no check)
 //
 // What it reads: packages/*/src/**/*.ts, except generated code (`generated/` folders), tests (*.test.ts,
@@ -32,7 +32,6 @@ const EXCLUDED = ["packages/fake/src/standalone/", "packages/fake-server/"];
 
 // Functions still over the limit, to split (file and name); the list only shrinks.
 const PENDING = new Set([
-  "packages/fake/src/fake.ts createFake",
   "packages/optimizer/src/model.ts buildModel",
   "packages/fake/src/webhooks/dispatcher.ts createWebhookDispatcher",
   "packages/fake/src/http/router.ts createRouter",
@@ -125,9 +124,9 @@ function main(args) {
     const found = functions.filter((f) => f.file === file && f.name === name);
     if (found.length === 0) problems.push(`${file}: composition root ${name} not found (update COMPOSITION_ROOTS)`);
     for (const f of found) {
-      if (f.lines > MAX_ROOT_LINES) {
+      if (f.lines >= MAX_ROOT_LINES) {
         problems.push(
-          `${f.file}:${f.line} ${name} runs ${f.lines} lines (a composition root: at most ${MAX_ROOT_LINES})`,
+          `${f.file}:${f.line} ${name} runs ${f.lines} lines (a composition root: under ${MAX_ROOT_LINES})`,
         );
       }
     }
@@ -137,7 +136,7 @@ function main(args) {
     return 1;
   }
   console.log(
-    `function lengths: none over ${MAX_LINES} lines, composition roots under ${MAX_ROOT_LINES} (longest: ${functions[0]?.lines} lines)`,
+    `function lengths: none over ${MAX_LINES} lines (${PENDING.size} still to split), composition roots under ${MAX_ROOT_LINES} lines`,
   );
   return 0;
 }
