@@ -2,7 +2,7 @@ import { describe, expectTypeOf, it } from "vitest";
 import type { z } from "zod";
 import type { faultInput } from "./faults.js";
 import type { Fixtures } from "./fixtures.js";
-import type { components, operations } from "./generated/control-openapi.js";
+import type { operations } from "./generated/control-openapi.js";
 import type {
   advanceBody,
   autoDriverSchema,
@@ -14,8 +14,6 @@ import type {
   tokenBody,
   workspaceBody,
 } from "./schemas.js";
-
-type Schemas = components["schemas"];
 
 /** The operations of control-openapi.yaml that take a JSON body, and that body. */
 type WithBody = {
