@@ -40,8 +40,6 @@ const PENDING = new Set([
   "packages/conformance/src/flow-scenarios.ts run",
   "packages/sdk/src/transport.ts createTransport",
   "packages/sdk/src/transport.ts transport",
-  "packages/fake/src/control/driver.ts createDriverSimulation",
-  "packages/fake/src/domain/timeline.ts recomputeRoute",
 ]);
 
 function sourceFiles(dir) {

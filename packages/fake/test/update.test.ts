@@ -179,9 +179,9 @@ describe("PUT /v2/orders/{orderUuid}: the update action", () => {
       status: "failed",
       reason: `order ${uuid} was deleted before the update ran`,
     });
-    // Only the action itself changed: it ended.
+    // Only the action itself changed: it ended (its work no longer pending).
     const after = contextOf(fake).state;
-    expect({ ...after, actions: null }).toEqual({ ...before, actions: null });
+    expect({ ...after, actions: null, works: null }).toEqual({ ...before, actions: null, works: null });
   });
 
   it("finishes off any route when an earlier update took its order off the route before it ran", async () => {
@@ -232,7 +232,7 @@ describe("PUT /v2/orders/{orderUuid}: the update action", () => {
       reason: `Failed to update order: order ${uuid} is already delivered, and completed orders cannot change`,
     });
     const after = contextOf(fake).state;
-    expect({ ...after, actions: null }).toEqual({ ...before, actions: null });
+    expect({ ...after, actions: null, works: null }).toEqual({ ...before, actions: null, works: null });
   });
 });
 
