@@ -34,8 +34,6 @@ const EXCLUDED = ["packages/fake/src/standalone/", "packages/fake-server/"];
 const PENDING = new Set([
   "packages/optimizer/src/model.ts buildModel",
   "packages/fake/src/webhooks/dispatcher.ts createWebhookDispatcher",
-  "packages/fake/src/control/http.ts controlOperations",
-  "packages/fake/src/control/fixtures.ts checkFixtures",
   "packages/optimizer/src/search.ts search",
   "packages/conformance/src/flow-scenarios.ts run",
   "packages/sdk/src/transport.ts createTransport",
