@@ -35,8 +35,6 @@ const PENDING = new Set([
   "packages/optimizer/src/model.ts buildModel",
   "packages/fake/src/webhooks/dispatcher.ts createWebhookDispatcher",
   "packages/optimizer/src/search.ts search",
-  "packages/sdk/src/transport.ts createTransport",
-  "packages/sdk/src/transport.ts transport",
 ]);
 
 function sourceFiles(dir) {
