@@ -128,12 +128,23 @@ function describe(error: unknown): string {
   return `${error.message}${cause}`;
 }
 
-/** Create the dispatcher of a fake's context. */
-export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = {}): WebhookDispatcher {
+/** `webhooks.timeoutMs`, checked: how long an attempt waits for its answer. */
+function checkedTimeout(options: WebhookOptions): number {
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   if (!(timeoutMs > 0) || !Number.isFinite(timeoutMs)) {
     throw new RangeError(`Failed to create the fake: webhooks.timeoutMs=${timeoutMs} is not a positive number`);
   }
+  return timeoutMs;
+}
+
+/**
+ * The clock of the attempts' `x-dispatch-timestamp`: `webhooks.timestampClock` (checked), else the host's choice
+ * (startServer: the wall clock), else the fake's clock.
+ */
+function createTimestamps(options: WebhookOptions): {
+  of(plan: AttemptPlan): number;
+  useHost(clock: Clock): () => void;
+} {
   const chosenClock = options.timestampClock;
   if (
     chosenClock !== undefined &&
@@ -145,15 +156,104 @@ export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = 
       'Failed to create the fake: webhooks.timestampClock must be "fake", "wall" or a clock with a now() method',
     );
   }
-  // The host's choice (startServer: the wall clock), when the option made none; undefined: the fake's clock.
   let hostClock: Clock | undefined;
-  /** The attempt's `x-dispatch-timestamp`, in whole seconds. */
-  function timestampOf(plan: AttemptPlan): number {
-    const clock =
-      chosenClock === "wall" ? systemClock : chosenClock === "fake" ? undefined : (chosenClock ?? hostClock);
-    // The fake's clock reads the attempt's own instant (plan.at): the header and the delivery log agree exactly.
-    return Math.floor((clock ? clock.now() : plan.at) / 1000);
+  return {
+    /** The attempt's `x-dispatch-timestamp`, in whole seconds. */
+    of(plan) {
+      const clock =
+        chosenClock === "wall" ? systemClock : chosenClock === "fake" ? undefined : (chosenClock ?? hostClock);
+      // The fake's clock reads the attempt's own instant (plan.at): the header and the delivery log agree exactly.
+      return Math.floor((clock ? clock.now() : plan.at) / 1000);
+    },
+    useHost(clock) {
+      hostClock = clock;
+      return () => {
+        if (hostClock === clock) hostClock = undefined;
+      };
+    },
+  };
+}
+
+/** Settle the waiters of a pool once nothing is in flight: rejected with its failure, if one happened. */
+function settle(settled: Pool): void {
+  const waiters = settled.idle.splice(0);
+  const failure = settled.failure;
+  settled.failure = undefined;
+  for (const waiter of waiters) {
+    if (failure) waiter.reject(failure.error);
+    else waiter.resolve();
   }
+}
+
+/** One attempt: signed, sent to a listener or over fetch, within the timeout (real time). */
+async function sendAttempt(
+  plan: AttemptPlan,
+  controller: AbortController,
+  {
+    timeoutMs,
+    listeners,
+    timestamp,
+  }: {
+    timeoutMs: number;
+    listeners: ReadonlyMap<string, WebhookHandler>;
+    timestamp: (plan: AttemptPlan) => number;
+  },
+): Promise<AttemptOutcome> {
+  let timedOut = false;
+  // Real time on purpose: the receiver answers in real time, whatever the fake's clock says.
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new Error(`no answer within ${timeoutMs} ms`));
+  }, timeoutMs);
+  (timer as { unref?: () => void }).unref?.();
+  let listener: WebhookHandler | undefined;
+  try {
+    listener = listeners.get(listenerKey(plan.url, "deliver webhook"));
+    const { rawBody, headers } = await signWebhookForTest(plan.envelope, plan.secret, timestamp(plan));
+    // Redirects are not followed: a 3xx is a failed attempt.
+    const init: RequestInit = {
+      method: "POST",
+      headers,
+      body: rawBody,
+      redirect: "manual",
+      signal: controller.signal,
+    };
+    let response: Response;
+    const handler = listener;
+    if (handler) {
+      const request = new Request(plan.url, init);
+      const answer = await untilAborted(
+        Promise.resolve().then(() => handler(request)),
+        controller.signal,
+      );
+      if (!(answer instanceof Response)) throw new TypeError("the listener did not return a Response");
+      response = answer;
+    } else {
+      // Looked up at call time, so MSW (or any fetch installed later) sees the delivery. Raced with the signal
+      // too: a fetch that ignores it (a mock) still times out. The URL and init, not a Request: fetch would
+      // build its own copy of one (half of an attempt's cost is Request objects).
+      response = await untilAborted(globalThis.fetch(plan.url, init), controller.signal);
+    }
+    // The answer's body is ignored.
+    response.body?.cancel().catch(() => undefined);
+    return { result: response.ok ? "succeeded" : "rejected", status: response.status, error: null };
+  } catch (error) {
+    if (timedOut) return { result: "timeout", status: null, error: `no answer within ${timeoutMs} ms` };
+    const prefix = listener ? "the listener threw: " : "";
+    return { result: "connection_error", status: null, error: `${prefix}${describe(error)}` };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function newPool(): Pool {
+  return { inFlight: new Map(), perReceiver: new Map(), subscriptions: new Set(), idle: [] };
+}
+
+/** Create the dispatcher of a fake's context. */
+export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = {}): WebhookDispatcher {
+  const timeoutMs = checkedTimeout(options);
+  const timestamps = createTimestamps(options);
   const listeners = new Map<string, WebhookHandler>();
   const progress = new Set<() => void>();
   const queue = createDeliveryQueue(ctx);
@@ -161,10 +261,6 @@ export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = 
   // starts a new pool before it replaces the state, so every attempt of the current pool belongs to the current
   // state; an outcome for a state that is gone is dropped (`attempt`), and a restored delivery is due again.
   let pool = newPool();
-
-  function newPool(): Pool {
-    return { inFlight: new Map(), perReceiver: new Map(), subscriptions: new Set(), idle: [] };
-  }
 
   /** Start what the pool has room for, oldest due delivery first; settle the waiters once nothing is in flight. */
   function pump(): void {
@@ -185,71 +281,13 @@ export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = 
     if (current.inFlight.size === 0) settle(current);
   }
 
-  function settle(settled: Pool): void {
-    const waiters = settled.idle.splice(0);
-    const failure = settled.failure;
-    settled.failure = undefined;
-    for (const waiter of waiters) {
-      if (failure) waiter.reject(failure.error);
-      else waiter.resolve();
-    }
-  }
-
-  async function send(plan: AttemptPlan, controller: AbortController): Promise<AttemptOutcome> {
-    let timedOut = false;
-    // Real time on purpose: the receiver answers in real time, whatever the fake's clock says.
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort(new Error(`no answer within ${timeoutMs} ms`));
-    }, timeoutMs);
-    (timer as { unref?: () => void }).unref?.();
-    let listener: WebhookHandler | undefined;
-    try {
-      listener = listeners.get(listenerKey(plan.url, "deliver webhook"));
-      const { rawBody, headers } = await signWebhookForTest(plan.envelope, plan.secret, timestampOf(plan));
-      // Redirects are not followed: a 3xx is a failed attempt.
-      const init: RequestInit = {
-        method: "POST",
-        headers,
-        body: rawBody,
-        redirect: "manual",
-        signal: controller.signal,
-      };
-      let response: Response;
-      const handler = listener;
-      if (handler) {
-        const request = new Request(plan.url, init);
-        const answer = await untilAborted(
-          Promise.resolve().then(() => handler(request)),
-          controller.signal,
-        );
-        if (!(answer instanceof Response)) throw new TypeError("the listener did not return a Response");
-        response = answer;
-      } else {
-        // Looked up at call time, so MSW (or any fetch installed later) sees the delivery. Raced with the signal
-        // too: a fetch that ignores it (a mock) still times out. The URL and init, not a Request: fetch would
-        // build its own copy of one (half of an attempt's cost is Request objects).
-        response = await untilAborted(globalThis.fetch(plan.url, init), controller.signal);
-      }
-      // The answer's body is ignored.
-      response.body?.cancel().catch(() => undefined);
-      return { result: response.ok ? "succeeded" : "rejected", status: response.status, error: null };
-    } catch (error) {
-      if (timedOut) return { result: "timeout", status: null, error: `no answer within ${timeoutMs} ms` };
-      const prefix = listener ? "the listener threw: " : "";
-      return { result: "connection_error", status: null, error: `${prefix}${describe(error)}` };
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
   function attempt(plan: AttemptPlan, { receiver, subscription }: QueuedAttempt, current: Pool): void {
     const state = ctx.state;
     const controller = new AbortController();
     current.inFlight.set(plan.deliveryId, controller);
     current.perReceiver.set(receiver, (current.perReceiver.get(receiver) ?? 0) + 1);
     current.subscriptions.add(subscription);
-    send(plan, controller)
+    sendAttempt(plan, controller, { timeoutMs, listeners, timestamp: timestamps.of })
       .then((outcome) => {
         if (ctx.state !== state) return;
         const delivery = recordAttempt(ctx, plan, outcome);
@@ -301,12 +339,7 @@ export function createWebhookDispatcher(ctx: Context, options: WebhookOptions = 
     unlisten(url) {
       listeners.delete(listenerKey(url, "stop listening for webhooks"));
     },
-    useHostTimestampClock(clock) {
-      hostClock = clock;
-      return () => {
-        if (hostClock === clock) hostClock = undefined;
-      };
-    },
+    useHostTimestampClock: timestamps.useHost,
     abortInFlight() {
       const aborted = pool;
       pool = newPool();
