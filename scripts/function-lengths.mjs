@@ -31,7 +31,8 @@ export const COMPOSITION_ROOTS = [
 const EXCLUDED = ["packages/fake/src/standalone/", "packages/fake-server/"];
 
 // Functions still over the limit, to split (file and name); the list only shrinks.
-const PENDING = new Set(["packages/optimizer/src/model.ts buildModel", "packages/optimizer/src/search.ts search"]);
+// search.ts is being changed on another branch (optim): split it after that lands.
+const PENDING = new Set(["packages/optimizer/src/search.ts search"]);
 
 function sourceFiles(dir) {
   const found = [];
