@@ -10,7 +10,10 @@ import { DomainError } from "../domain/errors.js";
 import { createRandom } from "../domain/ids.js";
 import type { OrderRecord } from "../domain/records.js";
 import { parseWith } from "../http/input.js";
+import type { components } from "./generated/control-openapi.js";
 import { autoDriverSchema, completionSchema, type Instant, instantField } from "./schemas.js";
+
+type Schemas = components["schemas"];
 
 /** How a driver completes a stop. */
 export interface DriverCompletion {
@@ -28,18 +31,16 @@ export interface DriverCompletion {
   missedReason?: string;
 }
 
-/** A stop as the driver left it: its order's status and the driver's times (epoch ms). */
-export interface DriverStop {
-  orderUuid: string;
-  routeUuid: string;
-  status: "scheduled" | "delivered" | "missed";
+/**
+ * A stop as the driver left it: its order's status and the driver's times (`DriverStop` of control-openapi.yaml, with
+ * the times as epoch ms).
+ */
+export type DriverStop = Omit<Schemas["DriverStop"], "arrivedAt" | "completedAt"> & {
   /** When the driver arrived (null before). */
   arrivedAt: number | null;
   /** When the order was completed (its `deliveryTime`; null before). */
   completedAt: number | null;
-  missedReason: string | null;
-  notes: string | null;
-}
+};
 
 /** Options of {@link FakeDriver.auto}. */
 export interface AutoDriverOptions {

@@ -1,8 +1,9 @@
 import { describe, expectTypeOf, it } from "vitest";
 import type { z } from "zod";
-import type { faultInput } from "./faults.js";
+import type { AutoDriverOptions } from "./driver.js";
+import type { FaultInput, faultInput } from "./faults.js";
 import type { Fixtures } from "./fixtures.js";
-import type { operations } from "./generated/control-openapi.js";
+import type { components, operations } from "./generated/control-openapi.js";
 import type {
   advanceBody,
   autoDriverSchema,
@@ -66,5 +67,21 @@ describe("control request bodies", () => {
 
   it("the fixtures fake.control.loadFixtures takes in process are fixtures the document allows", () => {
     expectTypeOf<Fixtures>().toExtend<BodyOf<"loadFixtures">>();
+  });
+});
+
+// The in-process inputs keep their own documentation (what `fake.faults.add` and `fake.driver.auto` show in an
+// editor), so they are checked against the document's shapes rather than derived from them.
+describe("in-process control inputs", () => {
+  it("FaultInput is the document's FaultInput, its operationId one of the contract's", () => {
+    type Document = components["schemas"]["FaultInput"];
+    expectTypeOf<Omit<FaultInput, "operationId">>().toEqualTypeOf<Omit<Document, "operationId">>();
+    expectTypeOf<FaultInput["operationId"]>().toExtend<Document["operationId"]>();
+  });
+
+  it("AutoDriverOptions is the body of POST /_fake/driver/auto without on", () => {
+    type Document = Omit<BodyOf<"setAutoDriver">, "on">;
+    expectTypeOf<Document>().toExtend<AutoDriverOptions>();
+    expectTypeOf<keyof AutoDriverOptions>().toEqualTypeOf<keyof Document>();
   });
 });
