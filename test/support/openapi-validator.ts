@@ -7,14 +7,13 @@
  */
 import { createRequire } from "node:module";
 import type { ValidateFunction } from "ajv";
+import { byRank, type CompiledPathTemplate, compilePathTemplate } from "../../packages/fake/src/http/path-templates.js";
 import { AJV_OPTIONS, compiledDocument } from "./compiled-validators.js";
 
 type Json = Record<string, unknown>;
 
-interface CompiledPath {
+interface CompiledPath extends CompiledPathTemplate {
   template: string;
-  pattern: RegExp;
-  literal: number;
 }
 
 const require = createRequire(import.meta.url);
@@ -93,17 +92,10 @@ export function createOpenApiValidator(
   };
 
   const paths = spec.paths as Record<string, Json>;
+  // The fake's router's matcher: a literal segment wins over a template (`/v2/orders/actions/{id}`).
   const compiled: CompiledPath[] = Object.keys(paths)
-    .map((template) => {
-      const segments = template.split("/").filter(Boolean);
-      const source = segments.map((s) => (s.startsWith("{") ? "/[^/]+" : `/${s}`)).join("");
-      return {
-        template,
-        pattern: new RegExp(`^${source}/?$`),
-        literal: segments.filter((s) => !s.startsWith("{")).length,
-      };
-    })
-    .sort((a, b) => b.literal - a.literal);
+    .map((template) => ({ template, ...compilePathTemplate(template) }))
+    .sort(byRank);
 
   const resolveResponse = (response: Json): { pointerBase: string | null; response: Json } => {
     const ref = response.$ref;

@@ -13,6 +13,7 @@ import { type Answer, errorAnswer, jsonAnswer, toResponse } from "./answer.js";
 import { answerOnce } from "./idempotency.js";
 import { type IncomingRequest, incomingFromFetch } from "./incoming-request.js";
 import { nestsDeeperThan, TOO_DEEP } from "./json-nesting.js";
+import { byRank, compilePathTemplate } from "./path-templates.js";
 import type { RateLimiter } from "./rate-limit.js";
 import { declaredTooLarge, MAX_BODY_BYTES, MAX_URL_BYTES, urlTooLong } from "./request-limits.js";
 
@@ -119,20 +120,8 @@ interface CompiledOperation<O extends { path: string } = Operation> {
 }
 
 function compile<O extends { path: string }>(operation: O, operationId: string | null = null): CompiledOperation<O> {
-  const names: string[] = [];
-  const segments = operation.path.split("/").filter(Boolean);
-  const source = segments
-    .map((segment) => {
-      const param = /^\{(\w+)\}$/.exec(segment);
-      if (param?.[1]) {
-        names.push(param[1]);
-        return "/([^/]+)";
-      }
-      return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
-    })
-    .join("");
-  const rank = segments.map((s) => (s.startsWith("{") ? "1" : "0")).join("");
-  return { operation, pattern: new RegExp(`^${source}/?$`), names, rank, operationId };
+  const { pattern, names, rank } = compilePathTemplate(operation.path);
+  return { operation, pattern, names: [...names], rank, operationId };
 }
 
 /** The pipeline's options. */
@@ -240,8 +229,6 @@ function bearerToken(request: IncomingRequest): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match?.[1];
 }
-
-const byRank = (a: { rank: string }, b: { rank: string }) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0);
 
 /** The operation of `method` on `path` with its decoded parameters, and whether any operation has that path. */
 function match<O extends { method: HttpMethod; path: string }>(
