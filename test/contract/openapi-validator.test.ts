@@ -192,3 +192,14 @@ describe("the control document (packages/fake/control-openapi.yaml)", () => {
     expect(Object.keys(own.Workspace?.properties ?? {})).toEqual(Object.keys(main.Workspace?.properties ?? {}));
   });
 });
+
+describe("which template a path takes (the router's matcher, packages/fake/src/http/path-templates.ts)", () => {
+  const notFound = JSON.stringify({ code: "NOT_FOUND", message: "no action", requestId: "req_1" });
+  const base = "https://api.dispatch.example.com";
+
+  it("an action whose id reads like a literal segment is the actions endpoint, as the router routes it", () => {
+    // /v2/orders/actions/complete also matches /v2/orders/{orderUuid}/complete (POST only), listed first.
+    expect(validator.check("GET", `${base}/v2/orders/actions/complete`, 404, headers(), notFound)).toEqual([]);
+    expect(validator.check("GET", `${base}/v2/routes/actions/timeline`, 404, headers(), notFound)).toEqual([]);
+  });
+});

@@ -47,8 +47,11 @@ export interface RequestOptions {
 interface CompiledTemplate {
   template: string;
   pattern: RegExp;
-  literals: number;
+  /** A literal segment is `0`, a parameter `1`. */
+  rank: string;
 }
+
+const rankOf = (segment: string) => (segment.startsWith("{") ? "1" : "0");
 
 /** Options of a {@link ContractChecker}. */
 export interface ContractCheckerOptions {
@@ -75,14 +78,12 @@ export class ContractChecker {
       .map((template) => {
         const segments = template.split("/").filter(Boolean);
         const source = segments.map((s) => (s.startsWith("{") ? "/[^/]+" : `/${s}`)).join("");
-        return {
-          template,
-          pattern: new RegExp(`^${source}/?$`),
-          literals: segments.filter((s) => !s.startsWith("{")).length,
-        };
+        return { template, pattern: new RegExp(`^${source}/?$`), rank: segments.map(rankOf).join("") };
       })
-      // A literal segment wins over a template (`/v2/orders/actions/{id}` before `/v2/orders/{id}/…`).
-      .sort((a, b) => b.literals - a.literals);
+      // As the fake's router (packages/fake/src/http/path-templates.ts; this package depends on ajv alone, so it keeps
+      // its own copy): where two templates match, the one whose first differing segment is a literal wins
+      // (`/v2/orders/actions/{id}` before `/v2/orders/{id}/complete`).
+      .sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0));
   }
 
   /** The operation `method pathname` is (its template) and its declared answers, or undefined when there is none. */

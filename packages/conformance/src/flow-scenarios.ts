@@ -3,6 +3,145 @@
  * publishing, completion (delivered and missed), read back. `docs/api-contract.md` sections 2 to 5, 7 and 8.
  */
 import type { Scenario } from "./scenario.js";
+import type { Session } from "./session.js";
+
+/** The run of every order on the route: its status, solution, and place in the list of runs. */
+async function scheduleAndRead(s: Session, uuids: string[], routeUuid: string): Promise<void> {
+  const run = await s.schedule(uuids, [routeUuid]);
+  s.expectValue(
+    "GET /v2/schedules/actions/{actionUuid}: ended run",
+    [run.status, run.actionSummary],
+    ["finished", { routesUsed: 1, ordersScheduled: 3, ordersUnscheduled: 0, committed: true }],
+  );
+  const status = await s.client.request("GET", `/v2/schedules/${run.actionUuid}`);
+  s.expectStatus(status, 200);
+  s.expectEqual(status, "the same action at /v2/schedules/{actionUuid}", status.body, run);
+  const solution = await s.client.request("GET", `/v2/schedules/${run.actionUuid}/solution`);
+  s.expectStatus(solution, 200);
+  s.expectEqual(
+    solution,
+    "routes of the solution",
+    solution.body.routes.map((r: { routeUuid: string }) => r.routeUuid),
+    [routeUuid],
+  );
+  const planned = solution.body.routes[0].stops.map((stop: { orderUuid: string }) => stop.orderUuid).sort();
+  s.expectEqual(solution, "orders on the route", planned, [...uuids].sort());
+  const runs = await s.client.request("GET", "/v2/schedules?perPage=100");
+  s.expectStatus(runs, 200);
+  s.expectThat(
+    runs,
+    "the run in GET /v2/schedules (newest first)",
+    runs.body.data.some((a: { actionUuid: string }) => a.actionUuid === run.actionUuid),
+    runs.body.data.slice(0, 3),
+  );
+}
+
+/** A scheduled order and its route's timeline. */
+async function checkScheduled(s: Session, firstUuid: string, routeUuid: string): Promise<void> {
+  const scheduled = await s.client.request("GET", `/v2/orders/${firstUuid}`);
+  s.expectStatus(scheduled, 200);
+  s.expectEqual(
+    scheduled,
+    "status and routeUuid",
+    [scheduled.body.status, scheduled.body.routeUuid],
+    ["scheduled", routeUuid],
+  );
+  const timeline = await s.client.request("GET", `/v2/routes/${routeUuid}/timeline`);
+  s.expectStatus(timeline, 200);
+  const types = timeline.body.data.map((stop: { type: string }) => stop.type);
+  s.expectEqual(timeline, "stop types", types, [
+    "start_location",
+    "delivering_stop",
+    "delivering_stop",
+    "delivering_stop",
+  ]);
+  s.expectEqual(
+    timeline,
+    "sequences",
+    timeline.body.data.map((stop: { sequence: number }) => stop.sequence),
+    [0, 1, 2, 3],
+  );
+}
+
+/** Publish the route and read it back. */
+async function publishAndRead(s: Session, routeUuid: string): Promise<void> {
+  const published = await s.publish([routeUuid]);
+  s.expectValue(
+    "GET /v2/routes/actions/{actionUuid}: ended publish",
+    [published.status, published.actionSummary],
+    ["finished", { routes: [{ uuid: routeUuid, status: "finished" }] }],
+  );
+  const readRoute = await s.client.request("GET", `/v2/routes/${routeUuid}`);
+  s.expectStatus(readRoute, 200);
+  s.expectEqual(
+    readRoute,
+    "status and ordersCount",
+    [readRoute.body.status, readRoute.body.ordersCount],
+    ["published", 3],
+  );
+  s.expectThat(
+    readRoute,
+    "publishedAt set",
+    typeof readRoute.body.publishedAt === "string",
+    readRoute.body.publishedAt,
+  );
+}
+
+/** Complete one order delivered (`/complete`) and one missed (`/completion`). */
+async function completeBoth(s: Session, firstUuid: string, missedUuid: string): Promise<void> {
+  const delivered = await s.client.request("POST", `/v2/orders/${firstUuid}/complete`, {
+    json: { status: "delivered", completedAt: `${s.date}T09:30:00Z`, notes: "left at the door" },
+  });
+  s.expectStatus(delivered, 200);
+  s.expectEqual(
+    delivered,
+    "completion fields",
+    [delivered.body.status, delivered.body.deliveryTime, delivered.body.deliveryNotes],
+    ["delivered", `${s.date}T09:30:00.000Z`, "left at the door"],
+  );
+  const missed = await s.client.request("POST", `/v2/orders/${missedUuid}/completion`, {
+    json: { status: "missed", missedReason: "nobody home" },
+  });
+  s.expectStatus(missed, 200);
+  s.expectEqual(
+    missed,
+    "status and missed reason",
+    [missed.body.status, missed.body.deliveryMissedReason],
+    ["missed", "nobody home"],
+  );
+}
+
+/** The completed order and the live timeline read back. */
+async function readBackCompleted(s: Session, firstUuid: string, pendingUuid: string, routeUuid: string): Promise<void> {
+  const readBack = await s.client.request("GET", `/v2/orders/${firstUuid}`);
+  s.expectStatus(readBack, 200);
+  s.expectEqual(
+    readBack,
+    "the completed order read back",
+    [readBack.body.status, readBack.body.routeUuid, readBack.body.deliveryTime],
+    ["delivered", routeUuid, `${s.date}T09:30:00.000Z`],
+  );
+  const live = await s.client.request("GET", `/v2/routes/${routeUuid}/timeline`);
+  s.expectStatus(live, 200);
+  const stopOf = (uuid: string) =>
+    live.body.data.find((stop: { orders: { uuid: string }[] }) => stop.orders.some((o) => o.uuid === uuid));
+  const completedStop = stopOf(firstUuid);
+  s.expectThat(
+    live,
+    "the delivered order's stop with its actual departure",
+    typeof completedStop?.actualDepartureTime === "string",
+    completedStop,
+  );
+  s.expectEqual(live, "the stop's order status", completedStop.orders[0].status, "delivered");
+  s.expectThat(
+    live,
+    "planned times fixed at publish",
+    typeof completedStop.plannedArrivalTime === "string",
+    completedStop,
+  );
+  const pending = stopOf(pendingUuid);
+  s.expectEqual(live, "the pending stop's actual arrival", pending.actualArrivalTime, null);
+}
 
 /** The flow scenarios. */
 export const flowScenarios: Scenario[] = [
@@ -33,128 +172,11 @@ export const flowScenarios: Scenario[] = [
         ["planned", false, 0, `/v2/routes/${route.uuid}/timeline`],
       );
       const uuids = orders.map((o) => o.uuid);
-      const run = await s.schedule(uuids, [route.uuid]);
-      s.expectValue(
-        "GET /v2/schedules/actions/{actionUuid}: ended run",
-        [run.status, run.actionSummary],
-        ["finished", { routesUsed: 1, ordersScheduled: 3, ordersUnscheduled: 0, committed: true }],
-      );
-      const status = await s.client.request("GET", `/v2/schedules/${run.actionUuid}`);
-      s.expectStatus(status, 200);
-      s.expectEqual(status, "the same action at /v2/schedules/{actionUuid}", status.body, run);
-      const solution = await s.client.request("GET", `/v2/schedules/${run.actionUuid}/solution`);
-      s.expectStatus(solution, 200);
-      s.expectEqual(
-        solution,
-        "routes of the solution",
-        solution.body.routes.map((r: { routeUuid: string }) => r.routeUuid),
-        [route.uuid],
-      );
-      const planned = solution.body.routes[0].stops.map((stop: { orderUuid: string }) => stop.orderUuid).sort();
-      s.expectEqual(solution, "orders on the route", planned, [...uuids].sort());
-      const runs = await s.client.request("GET", "/v2/schedules?perPage=100");
-      s.expectStatus(runs, 200);
-      s.expectThat(
-        runs,
-        "the run in GET /v2/schedules (newest first)",
-        runs.body.data.some((a: { actionUuid: string }) => a.actionUuid === run.actionUuid),
-        runs.body.data.slice(0, 3),
-      );
-
-      const scheduled = await s.client.request("GET", `/v2/orders/${first.uuid}`);
-      s.expectStatus(scheduled, 200);
-      s.expectEqual(
-        scheduled,
-        "status and routeUuid",
-        [scheduled.body.status, scheduled.body.routeUuid],
-        ["scheduled", route.uuid],
-      );
-      const timeline = await s.client.request("GET", `/v2/routes/${route.uuid}/timeline`);
-      s.expectStatus(timeline, 200);
-      const types = timeline.body.data.map((stop: { type: string }) => stop.type);
-      s.expectEqual(timeline, "stop types", types, [
-        "start_location",
-        "delivering_stop",
-        "delivering_stop",
-        "delivering_stop",
-      ]);
-      s.expectEqual(
-        timeline,
-        "sequences",
-        timeline.body.data.map((stop: { sequence: number }) => stop.sequence),
-        [0, 1, 2, 3],
-      );
-
-      const published = await s.publish([route.uuid]);
-      s.expectValue(
-        "GET /v2/routes/actions/{actionUuid}: ended publish",
-        [published.status, published.actionSummary],
-        ["finished", { routes: [{ uuid: route.uuid, status: "finished" }] }],
-      );
-      const readRoute = await s.client.request("GET", `/v2/routes/${route.uuid}`);
-      s.expectStatus(readRoute, 200);
-      s.expectEqual(
-        readRoute,
-        "status and ordersCount",
-        [readRoute.body.status, readRoute.body.ordersCount],
-        ["published", 3],
-      );
-      s.expectThat(
-        readRoute,
-        "publishedAt set",
-        typeof readRoute.body.publishedAt === "string",
-        readRoute.body.publishedAt,
-      );
-
-      const delivered = await s.client.request("POST", `/v2/orders/${first.uuid}/complete`, {
-        json: { status: "delivered", completedAt: `${s.date}T09:30:00Z`, notes: "left at the door" },
-      });
-      s.expectStatus(delivered, 200);
-      s.expectEqual(
-        delivered,
-        "completion fields",
-        [delivered.body.status, delivered.body.deliveryTime, delivered.body.deliveryNotes],
-        ["delivered", `${s.date}T09:30:00.000Z`, "left at the door"],
-      );
-      const missed = await s.client.request("POST", `/v2/orders/${orders[1].uuid}/completion`, {
-        json: { status: "missed", missedReason: "nobody home" },
-      });
-      s.expectStatus(missed, 200);
-      s.expectEqual(
-        missed,
-        "status and missed reason",
-        [missed.body.status, missed.body.deliveryMissedReason],
-        ["missed", "nobody home"],
-      );
-
-      const readBack = await s.client.request("GET", `/v2/orders/${first.uuid}`);
-      s.expectStatus(readBack, 200);
-      s.expectEqual(
-        readBack,
-        "the completed order read back",
-        [readBack.body.status, readBack.body.routeUuid, readBack.body.deliveryTime],
-        ["delivered", route.uuid, `${s.date}T09:30:00.000Z`],
-      );
-      const live = await s.client.request("GET", `/v2/routes/${route.uuid}/timeline`);
-      s.expectStatus(live, 200);
-      const stopOf = (uuid: string) =>
-        live.body.data.find((stop: { orders: { uuid: string }[] }) => stop.orders.some((o) => o.uuid === uuid));
-      const completedStop = stopOf(first.uuid);
-      s.expectThat(
-        live,
-        "the delivered order's stop with its actual departure",
-        typeof completedStop?.actualDepartureTime === "string",
-        completedStop,
-      );
-      s.expectEqual(live, "the stop's order status", completedStop.orders[0].status, "delivered");
-      s.expectThat(
-        live,
-        "planned times fixed at publish",
-        typeof completedStop.plannedArrivalTime === "string",
-        completedStop,
-      );
-      const pending = stopOf(orders[2].uuid);
-      s.expectEqual(live, "the pending stop's actual arrival", pending.actualArrivalTime, null);
+      await scheduleAndRead(s, uuids, route.uuid);
+      await checkScheduled(s, first.uuid, route.uuid);
+      await publishAndRead(s, route.uuid);
+      await completeBoth(s, first.uuid, orders[1].uuid);
+      await readBackCompleted(s, first.uuid, orders[2].uuid, route.uuid);
     },
   },
   {

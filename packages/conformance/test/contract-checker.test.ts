@@ -153,4 +153,18 @@ describe("the conformance suite's validator of the bundled contract", () => {
       /^Failed to compile the schema \{"\$ref":"#\/components\/schemas\/X"\}: strict mode: unknown keyword: "x-nullable"$/,
     );
   });
+
+  it("takes the template the fake's router takes: a literal segment wins (an action id that reads like one)", () => {
+    const checker = new ContractChecker();
+    const headers = new Headers({ "x-request-id": "req_1", "content-type": "application/json" });
+    const notFound = JSON.stringify({ code: "NOT_FOUND", message: "no action", requestId: "req_1" });
+    // /v2/orders/actions/complete also matches /v2/orders/{orderUuid}/complete (POST only), listed first.
+    expect(checker.check("GET", "/v2/orders/actions/complete", 404, headers, notFound)).toEqual([]);
+    // Checked as the action it is (a body that is no action), not refused as a GET the document lacks.
+    const answered = checker.check("GET", "/v2/orders/actions/complete", 200, headers, "{}").join("\n");
+    expect(answered).not.toMatch(/not in openapi.yaml/);
+    expect(answered).toMatch(/^body/);
+    const timeline = checker.check("GET", "/v2/routes/actions/timeline", 200, headers, "{}").join("\n");
+    expect(timeline).not.toMatch(/not in openapi.yaml/);
+  });
 });

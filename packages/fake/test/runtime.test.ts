@@ -63,7 +63,7 @@ describe("the fake's runtime", () => {
       body: JSON.stringify({ workspaceUuid, date: "2026-11-23" }),
     });
     const { actionUuid } = (await accepted.json()) as { actionUuid: string };
-    const work = context.actions.works.get(actionUuid);
+    const work = context.state.works.get(actionUuid);
     expect(work).toEqual({
       kind: "publish",
       params: {
@@ -76,9 +76,9 @@ describe("the fake's runtime", () => {
     expect(structuredClone(work)).toEqual(work);
     const snapshot = fake.snapshot();
     fake.actions.release(actionUuid);
-    expect(context.actions.works.size).toBe(0);
+    expect(context.state.works.size).toBe(0);
     fake.restore(snapshot);
-    expect(runtimeOf(fake).context.actions.works.get(actionUuid)).toEqual(work);
+    expect(runtimeOf(fake).context.state.works.get(actionUuid)).toEqual(work);
     const [ended] = fake.actions.release(actionUuid);
     // The restored work ran: a date with no routes fails as no_routes (the publish runner's own answer).
     expect(ended).toMatchObject({ status: "failed", reason: "no_routes" });

@@ -117,7 +117,7 @@ describe("the state codec", () => {
     const released = (fake: Fake) => fake.actions.release().map((a) => [a.kind, a.status, a.reason, a.summary]);
     expect(released(target)).toEqual(released(source));
     expect(released(source).length).toBe(0);
-    expect(runtimeOf(target).context.actions.works.size).toBe(0);
+    expect(runtimeOf(target).context.state.works.size).toBe(0);
     await source.advance(3_600_000);
     await target.advance(3_600_000);
     expect(runtimeOf(target).context.state).toEqual(runtimeOf(source).context.state);

@@ -74,13 +74,9 @@ function matrixGetter(t: Problem["travel"]["durations"]): TravelFunction {
   return (a, b) => t[a]?.[b] ?? Number.POSITIVE_INFINITY;
 }
 
-export function buildModel(problem: Problem): Model {
-  const { jobs, vehicles, travel } = problem;
-  const n = jobs.length;
-  const m = vehicles.length;
+/** Refuse a job or vehicle whose location is outside the travel's `0..size - 1`, or a negative load. */
+function checkLocations({ jobs, vehicles, travel }: Problem): void {
   const size = travel.size;
-  const side = size + 1;
-  const dummy = size;
   const inRange = (l: number) => Number.isInteger(l) && l >= 0 && l < size;
   for (const job of jobs) {
     if (!inRange(job.location)) throw new RangeError(`job ${job.id}: location ${job.location} outside 0..${size - 1}`);
@@ -91,14 +87,23 @@ export function buildModel(problem: Problem): Model {
       throw new RangeError(`vehicle ${veh.id}: start or end location outside 0..${size - 1}`);
     }
   }
+}
+
+/**
+ * The travel durations as the search reads them: two flat matrices up to {@link denseLimit} locations, else a
+ * cached lookup of the caller's travel (location `size` is the dummy end, 0 from and to everywhere).
+ */
+function travelTable(
+  travel: Problem["travel"],
+  n: number,
+): { dense: boolean; dur: Float64Array; durT: Float64Array; tt: TravelFunction } {
+  const size = travel.size;
+  const side = size + 1;
+  const dummy = size;
   const get = matrixGetter(travel.durations);
   const clamp = (d: number) => (Number.isFinite(d) ? Math.max(0, d) : 1e15);
-  const dense = side <= denseLimit;
-  let dur = new Float64Array(0);
-  let durT = new Float64Array(0);
-  let tt: TravelFunction;
-  if (dense) {
-    dur = new Float64Array(side * side);
+  if (side <= denseLimit) {
+    const dur = new Float64Array(side * side);
     const rows = typeof travel.durations === "function" ? null : travel.durations;
     for (let a = 0; a < size; a++) {
       const at = a * side;
@@ -109,32 +114,36 @@ export function buildModel(problem: Problem): Model {
         dur[at + b] = clamp(d);
       }
     }
-    durT = new Float64Array(side * side);
+    const durT = new Float64Array(side * side);
     for (let a = 0; a < side; a++) {
       const at = a * side;
       for (let b = 0; b < side; b++) durT[b * side + a] = dur[at + b]!;
     }
-    const D = dur;
-    tt = (a, b) => D[a * side + b]!;
-  } else {
-    // A direct-mapped cache of the pairs measured (about 64 slots per job): the search asks for the same arcs
-    // again and again (route updates, positions next to the same neighbours), and a caller's travel function
-    // can be far slower than a lookup. Exact values, so the cache never changes a plan.
-    const bits = Math.min(22, Math.max(10, Math.ceil(Math.log2(Math.max(1, n) * 64))));
-    const shift = 32 - bits;
-    const keys = new Float64Array(1 << bits).fill(-1);
-    const vals = new Float64Array(1 << bits);
-    tt = (a, b) => {
-      if (a === b || a === dummy || b === dummy) return 0;
-      const key = a * side + b;
-      const h = Math.imul(key, 0x9e3779b1) >>> shift;
-      if (keys[h] === key) return vals[h]!;
-      const d = clamp(get(a, b));
-      keys[h] = key;
-      vals[h] = d;
-      return d;
-    };
+    return { dense: true, dur, durT, tt: (a, b) => dur[a * side + b]! };
   }
+  // A direct-mapped cache of the pairs measured (about 64 slots per job): the search asks for the same arcs
+  // again and again (route updates, positions next to the same neighbours), and a caller's travel function
+  // can be far slower than a lookup. Exact values, so the cache never changes a plan.
+  const bits = Math.min(22, Math.max(10, Math.ceil(Math.log2(Math.max(1, n) * 64))));
+  const shift = 32 - bits;
+  const keys = new Float64Array(1 << bits).fill(-1);
+  const vals = new Float64Array(1 << bits);
+  const tt: TravelFunction = (a, b) => {
+    if (a === b || a === dummy || b === dummy) return 0;
+    const key = a * side + b;
+    const h = Math.imul(key, 0x9e3779b1) >>> shift;
+    if (keys[h] === key) return vals[h]!;
+    const d = clamp(get(a, b));
+    keys[h] = key;
+    vals[h] = d;
+    return d;
+  };
+  return { dense: false, dur: new Float64Array(0), durT: new Float64Array(0), tt };
+}
+
+/** The jobs as flat arrays: location, service, load, priority, and their merged time windows. */
+function jobArrays(jobs: Problem["jobs"]) {
+  const n = jobs.length;
   const jobLoc = new Int32Array(n);
   const service = new Float64Array(n);
   const load = new Float64Array(n);
@@ -173,6 +182,22 @@ export function buildModel(problem: Problem): Model {
     }
     lastEnd[j] = twCnt[j] === 0 ? Number.POSITIVE_INFINITY : last;
   }
+  return {
+    jobLoc,
+    service,
+    load,
+    twOff,
+    twCnt,
+    twStart: Float64Array.from(ts),
+    twEnd: Float64Array.from(te),
+    lastEnd,
+    prio,
+  };
+}
+
+/** The vehicles as flat arrays, with a class per set of equal vehicles and each vehicle's skills. */
+function vehicleArrays(vehicles: Problem["vehicles"], dummy: number) {
+  const m = vehicles.length;
   const vStart = new Int32Array(m);
   const vEnd = new Int32Array(m);
   const vShiftStart = new Float64Array(m);
@@ -198,6 +223,13 @@ export function buildModel(problem: Problem): Model {
     }
     vClass[v] = c;
   }
+  return { vStart, vEnd, vShiftStart, vShiftEnd, vCap, vClass, skillSets };
+}
+
+/** Whether vehicle v has every skill job j needs, at `j * m + v`. */
+function compatibility(jobs: Problem["jobs"], skillSets: readonly Set<string>[]): Uint8Array {
+  const n = jobs.length;
+  const m = skillSets.length;
   const compat = new Uint8Array(n * m);
   for (let j = 0; j < n; j++) {
     const need = jobs[j]!.skills ?? [];
@@ -213,33 +245,35 @@ export function buildModel(problem: Problem): Model {
       compat[j * m + v] = ok;
     }
   }
-  const { nb, nbK, nbTo, nbFrom } = neighbours(
-    n,
-    jobLoc,
-    tt,
-    dense ? null : (travel.positions ?? null),
-    dense ? { dur, durT, side } : null,
-  );
-  const starts = [...new Set(Array.from(vStart))];
-  const depotDist = new Float64Array(n);
-  for (let j = 0; j < n; j++) {
-    let best = Number.POSITIVE_INFINITY;
-    for (const s of starts) best = Math.min(best, tt(s, jobLoc[j]!));
-    depotDist[j] = Number.isFinite(best) ? best : 0;
-  }
+  return compat;
+}
+
+/** Mean finite shift length, the scale of the balance term (8 h when no shift is finite). */
+function shiftScaleOf(vShiftStart: Float64Array, vShiftEnd: Float64Array): number {
   let shiftSum = 0;
   let shiftCount = 0;
-  for (let v = 0; v < m; v++) {
+  for (let v = 0; v < vShiftStart.length; v++) {
     const len = vShiftEnd[v]! - vShiftStart[v]!;
     if (Number.isFinite(len) && len > 0) {
       shiftSum += len;
       shiftCount++;
     }
   }
-  const shiftScale = shiftCount > 0 ? shiftSum / shiftCount : 8 * 3600;
+  return shiftCount > 0 ? shiftSum / shiftCount : 8 * 3600;
+}
+
+/** Upper bound of any plan's total travel duration (scales the route fixed cost). */
+function travelBoundOf(
+  table: { dense: boolean; dur: Float64Array; tt: TravelFunction },
+  side: number,
+  { jobLoc, vStart, vEnd }: { jobLoc: Int32Array; vStart: Int32Array; vEnd: Int32Array },
+): number {
+  const n = jobLoc.length;
+  const m = vStart.length;
+  const { dur, tt } = table;
   const locs = [...new Set<number>([...Array.from(jobLoc), ...Array.from(vStart), ...Array.from(vEnd)])];
   let maxArc = 0;
-  if (dense) {
+  if (table.dense) {
     for (const a of locs) for (const b of locs) maxArc = Math.max(maxArc, dur[a * side + b]!);
   } else {
     // Every pair would cost the square of the size: bound an arc by a detour through a hub (a vehicle's start),
@@ -249,7 +283,33 @@ export function buildModel(problem: Problem): Model {
     for (const a of locs) far = Math.max(far, tt(a, hub), tt(hub, a));
     maxArc = 4 * far;
   }
-  const travelBound = (n + 2 * m + 1) * (maxArc + 1);
+  return (n + 2 * m + 1) * (maxArc + 1);
+}
+
+export function buildModel(problem: Problem): Model {
+  const { jobs, vehicles, travel } = problem;
+  const n = jobs.length;
+  const m = vehicles.length;
+  const side = travel.size + 1;
+  checkLocations(problem);
+  const table = travelTable(travel, n);
+  const { dense, dur, durT, tt } = table;
+  const jobsFlat = jobArrays(jobs);
+  const { skillSets, ...vehiclesFlat } = vehicleArrays(vehicles, travel.size);
+  const { nb, nbK, nbTo, nbFrom } = neighbours(
+    n,
+    jobsFlat.jobLoc,
+    tt,
+    dense ? null : (travel.positions ?? null),
+    dense ? { dur, durT, side } : null,
+  );
+  const starts = [...new Set(Array.from(vehiclesFlat.vStart))];
+  const depotDist = new Float64Array(n);
+  for (let j = 0; j < n; j++) {
+    let best = Number.POSITIVE_INFINITY;
+    for (const s of starts) best = Math.min(best, tt(s, jobsFlat.jobLoc[j]!));
+    depotDist[j] = Number.isFinite(best) ? best : 0;
+  }
   return {
     n,
     m,
@@ -260,27 +320,14 @@ export function buildModel(problem: Problem): Model {
     tt,
     nbTo,
     nbFrom,
-    jobLoc,
-    service,
-    load,
-    twOff,
-    twCnt,
-    twStart: Float64Array.from(ts),
-    twEnd: Float64Array.from(te),
-    lastEnd,
-    prio,
-    vStart,
-    vEnd,
-    vShiftStart,
-    vShiftEnd,
-    vCap,
-    vClass,
-    compat,
+    ...jobsFlat,
+    ...vehiclesFlat,
+    compat: compatibility(jobs, skillSets),
     nb,
     nbK,
     depotDist,
-    shiftScale,
-    travelBound,
+    shiftScale: shiftScaleOf(vehiclesFlat.vShiftStart, vehiclesFlat.vShiftEnd),
+    travelBound: travelBoundOf(table, side, { ...jobsFlat, ...vehiclesFlat }),
   };
 }
 

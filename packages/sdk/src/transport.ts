@@ -8,10 +8,10 @@ import type { CallOptions, ClientOptions, FetchLike } from "./client-options.js"
 import { abortableSleep, type Deadline, timeLimitError, untilAborted, withDeadline } from "./deadline.js";
 import { ConnectionError, TimeoutError, TokenRefreshError } from "./errors.js";
 import { IDEMPOTENCY_KEY, newIdempotencyKey } from "./idempotency-key.js";
-import { createObserver, type ResponseEvent } from "./logging.js";
+import { createObserver, type Observer, type RequestEvent, type ResponseEvent } from "./logging.js";
 import { describeFailure, redact, sanitize } from "./redaction.js";
 import { errorCodeOf, KEYED, normalizeRetries, resolveRetry, shouldRetry } from "./retry-rules.js";
-import { createTokens } from "./token-refresh.js";
+import { createTokens, type Tokens } from "./token-refresh.js";
 
 /** The SDK's version, sent in `x-dispatch-client`. */
 const SDK_VERSION = "0.1.0";
@@ -56,6 +56,108 @@ export type Transport = (request: Request, call?: CallSettings) => Promise<Respo
 const CLIENT_SETTINGS: CallSettings = {};
 
 /**
+ * The client's headers on a request handed to the transport directly (`client`: openapi-fetch set them already when
+ * absent), and the idempotency key, set once on the template every attempt is cloned from (every retry sends it).
+ */
+function prepareHeaders(
+  headers: Headers,
+  method: string,
+  call: CallSettings,
+  client: { client: string; extraHeaders: [string, string][] } | undefined,
+): void {
+  if (client && !headers.has("x-dispatch-client")) {
+    setClientHeaders(headers, client.client);
+    for (const [name, value] of client.extraHeaders) if (!headers.has(name)) headers.set(name, value);
+  }
+  if (method === KEYED) {
+    headers.set(IDEMPOTENCY_KEY, call.idempotencyKey ?? headers.get(IDEMPOTENCY_KEY) ?? newIdempotencyKey());
+  }
+}
+
+type Secrets = (string | undefined)[];
+
+/**
+ * Tell the observer about attempt `sent` (with its body, redacted, when bodies are wanted): at once unless a body is
+ * to be read, so an attempt without one is sent in the same turn (a promise only when there is something to wait for).
+ */
+function observeRequest(
+  observer: Observer,
+  event: RequestEvent,
+  sent: number,
+  template: Request,
+  secrets: Secrets,
+): Promise<void> | undefined {
+  event.attempt = sent;
+  if (!observer.bodies || template.body === null) {
+    observer.request({ ...event });
+    return undefined;
+  }
+  return template
+    .clone()
+    .text()
+    .then((body) => observer.request({ ...event, body: redact(body, secrets) }));
+}
+
+/**
+ * What an attempt came to, told to the observer (and kept for the call's closing line): at once unless a body is to be
+ * read (then a promise).
+ */
+function observeOutcome(
+  observer: Observer,
+  event: RequestEvent,
+  attempt: { sentAt: number; response: Response | undefined; failure: unknown; signal: AbortSignal },
+  secrets: Secrets,
+): ResponseEvent | Promise<ResponseEvent> {
+  const outcome = describeOutcome(event, attempt.sentAt, attempt.response, attempt.failure, secrets);
+  if (!observer.bodies || !attempt.response?.body) {
+    observer.response(outcome);
+    return outcome;
+  }
+  return untilAborted(attempt.response.clone().text(), attempt.signal).then((text) => {
+    outcome.responseBody = redact(text, secrets);
+    observer.response(outcome);
+    return outcome;
+  });
+}
+
+/** Refresh the expired `token`, or throw a TokenRefreshError that never shows it. */
+async function refreshToken(
+  tokens: Tokens,
+  token: string,
+  onTokenExpired: NonNullable<ClientOptions["onTokenExpired"]>,
+  template: Request,
+): Promise<void> {
+  try {
+    await tokens.refresh(token, onTokenExpired);
+  } catch (error) {
+    const reason = redact(describeFailure(error), [token]);
+    throw new TokenRefreshError(`Failed to refresh the expired token for ${target(template)}: ${reason}`, {
+      cause: sanitize(error, [token]),
+    });
+  }
+}
+
+/** The error of a call whose last attempt got no answer. */
+function connectionError(template: Request, failure: unknown, secrets: Secrets): ConnectionError {
+  const reason = redact(describeFailure(failure), secrets);
+  return new ConnectionError(`Failed to ${target(template)}: ${reason}`, { cause: sanitize(failure, secrets) });
+}
+
+/** Tell the observer how the call failed (`aborted`: by the caller, not the time limit). */
+function observeFailure(
+  observer: Observer,
+  event: RequestEvent,
+  reason: unknown,
+  signal: AbortSignal,
+  startedAt: number,
+  secrets: Secrets,
+): void {
+  const aborted = signal.aborted && !(reason instanceof TimeoutError);
+  const what = reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason);
+  observer.failed({ ...event }, redact(what, secrets), performance.now() - startedAt, aborted);
+}
+
+/**
  * Wrap a fetch with auth, client headers, retries, timeouts and token refresh; `createClient` hands it to
  * openapi-fetch, with each call's settings in the call's own `fetch`. `headersSet`: the requests already carry the
  * identification and default headers (createClient has openapi-fetch add them), so they need no check.
@@ -68,24 +170,13 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">, headers
   const extraHeaders = options.headers ? [...new Headers(options.headers)] : [];
   const observer = createObserver(options);
   const tokens = createTokens(options.token);
-
   return async function transport(template: Request, call = CLIENT_SETTINGS): Promise<Response> {
     const retry =
       call.retries === undefined ? clientResolved : resolveRetry(clientRetry, normalizeRetries(call.retries));
     const timeoutMs = call.timeoutMs ?? options.timeoutMs;
     const method = template.method.toUpperCase();
-
     const headers = template.headers;
-    // Set by openapi-fetch from createClient; a request handed to the transport directly gets them here.
-    if (!headersSet && !headers.has("x-dispatch-client")) {
-      setClientHeaders(headers, client);
-      for (const [name, value] of extraHeaders) if (!headers.has(name)) headers.set(name, value);
-    }
-    // Set once on the template that every attempt is cloned from, so every retry sends the same key.
-    if (method === KEYED) {
-      headers.set(IDEMPOTENCY_KEY, call.idempotencyKey ?? headers.get(IDEMPOTENCY_KEY) ?? newIdempotencyKey());
-    }
-
+    prepareHeaders(headers, method, call, headersSet ? undefined : { client, extraHeaders });
     // One signal for the whole call: the caller's, or a deadline linked to it when there is a time limit.
     // createClient's deadline outlives this function (until the body is read; the request already carries its
     // signal); a request handed to the transport directly gets one here, ended when this function returns, and its
@@ -97,11 +188,9 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">, headers
     const deadline = call.deadline ?? own;
     const signal = deadline?.signal ?? template.signal;
     const deadlineAt = deadline?.at ?? Number.POSITIVE_INFINITY;
-
     // What the logger and hooks are told, and durations; nothing is prepared or timed when there are none.
     const event = observer ? describeRequest(template, method) : undefined;
     const startedAt = observer ? performance.now() : 0;
-
     let token: string | undefined;
     let expired: string | undefined; // the token before a refresh, also kept out of every text
     let sent = 0;
@@ -115,13 +204,9 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">, headers
         let request = template.body === null ? template : template.clone();
         if (own) request = new Request(request, { signal });
         sent++;
-        if (observer && event) {
-          event.attempt = sent;
-          const body = observer.bodies && template.body !== null ? await template.clone().text() : undefined;
-          observer.request(body === undefined ? { ...event } : { ...event, body: redact(body, [token, expired]) });
-        }
+        const told = observer && event ? observeRequest(observer, event, sent, template, [token, expired]) : undefined;
+        if (told) await told;
         const sentAt = observer ? performance.now() : 0;
-
         let response: Response | undefined;
         let failure: unknown;
         try {
@@ -132,15 +217,11 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">, headers
           failure = error;
         }
         // What this attempt came to, for the logger and hooks (kept for the call's closing line).
-        let outcome: ResponseEvent | undefined;
-        if (observer && event) {
-          outcome = describeOutcome(event, sentAt, response, failure, [token, expired]);
-          if (observer.bodies && response?.body) {
-            const text = await untilAborted(response.clone().text(), signal);
-            outcome.responseBody = redact(text, [token, expired]);
-          }
-          observer.response(outcome);
-        }
+        const observed =
+          observer && event
+            ? observeOutcome(observer, event, { sentAt, response, failure, signal }, [token, expired])
+            : undefined;
+        const outcome = observed instanceof Promise ? await observed : observed;
 
         if (
           response?.status === 401 &&
@@ -151,14 +232,7 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">, headers
           expired = token;
           discard(response);
           if (observer && event) observer.refresh({ ...event });
-          try {
-            await tokens.refresh(token, options.onTokenExpired);
-          } catch (error) {
-            const reason = redact(describeFailure(error), [token]);
-            throw new TokenRefreshError(`Failed to refresh the expired token for ${target(template)}: ${reason}`, {
-              cause: sanitize(error, [token]),
-            });
-          }
+          await refreshToken(tokens, token, options.onTokenExpired, template);
           retries--; // the refresh's re-send does not count against the retries
           continue;
         }
@@ -170,10 +244,7 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">, headers
             if (observer && outcome) observer.answered(outcome, performance.now() - startedAt);
             return response;
           }
-          const reason = redact(describeFailure(failure), [token, expired]);
-          throw new ConnectionError(`Failed to ${target(template)}: ${reason}`, {
-            cause: sanitize(failure, [token, expired]),
-          });
+          throw connectionError(template, failure, [token, expired]);
         }
         if (response) discard(response);
         if (observer && outcome) observer.retry(outcome, delayMs);
@@ -183,11 +254,7 @@ export function createTransport(options: Omit<ClientOptions, "baseUrl">, headers
     } catch (error) {
       // Whatever was under way when the deadline or the caller's signal fired, report that, not its side effect.
       const reason = signal.aborted ? signal.reason : error;
-      if (observer && event) {
-        const aborted = signal.aborted && !(reason instanceof TimeoutError); // by the caller, not the time limit
-        const what = reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason);
-        observer.failed({ ...event }, redact(what, [token, expired]), performance.now() - startedAt, aborted);
-      }
+      if (observer && event) observeFailure(observer, event, reason, signal, startedAt, [token, expired]);
       throw reason;
     } finally {
       own?.dispose();

@@ -2,8 +2,19 @@
  * Test control of a fake's background actions (`fake.actions`): observe, hold, release or fail them, and set how
  * new ones end.
  */
-import type { ActionPolicy } from "../domain/context.js";
+import {
+  ACTION_KINDS,
+  actionPolicy,
+  failAction,
+  holdActions,
+  pendingActions,
+  releaseActions,
+  setActionPolicy,
+} from "../domain/actions.js";
+import type { ActionPolicy, Context } from "../domain/context.js";
+import { validationFailed } from "../domain/errors.js";
 import type { ActionKind, ActionRecord } from "../domain/records.js";
+import { parsePolicy } from "./schemas.js";
 
 /** Test control of a fake's background actions. */
 export interface FakeActions {
@@ -35,4 +46,28 @@ export interface FakeActions {
   policy(kind: ActionKind, policy: ActionPolicy): void;
   /** The policy new actions of each kind get now. */
   policies(): Record<ActionKind, ActionPolicy>;
+}
+
+/** `fake.actions` over `ctx`: each call reads the context's state of the moment (a reset or restore replaces it). */
+export function createFakeActions(ctx: Context): FakeActions {
+  return {
+    list: () => [...ctx.state.actions.values()],
+    pending: () => pendingActions(ctx),
+    release: (uuid) => releaseActions(ctx, uuid),
+    fail: (uuid, reason) => failAction(ctx, uuid, reason),
+    hold: (kinds = true) => holdActions(ctx, kinds),
+    policy(kind, policy) {
+      if (!ACTION_KINDS.includes(kind)) {
+        throw validationFailed("set action policy", [
+          { path: "kind", message: `must be one of ${ACTION_KINDS.join(", ")}, got ${JSON.stringify(kind)}` },
+        ]);
+      }
+      setActionPolicy(ctx, kind, parsePolicy(policy, "set action policy"));
+    },
+    policies: () =>
+      Object.fromEntries(ACTION_KINDS.map((kind) => [kind, actionPolicy(ctx.actions.options, kind)])) as Record<
+        ActionKind,
+        ActionPolicy
+      >,
+  };
 }

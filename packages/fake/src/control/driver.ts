@@ -10,7 +10,10 @@ import { DomainError } from "../domain/errors.js";
 import { createRandom } from "../domain/ids.js";
 import type { OrderRecord } from "../domain/records.js";
 import { parseWith } from "../http/input.js";
+import type { components } from "./generated/control-openapi.js";
 import { autoDriverSchema, completionSchema, type Instant, instantField } from "./schemas.js";
+
+type Schemas = components["schemas"];
 
 /** How a driver completes a stop. */
 export interface DriverCompletion {
@@ -28,18 +31,16 @@ export interface DriverCompletion {
   missedReason?: string;
 }
 
-/** A stop as the driver left it: its order's status and the driver's times (epoch ms). */
-export interface DriverStop {
-  orderUuid: string;
-  routeUuid: string;
-  status: "scheduled" | "delivered" | "missed";
+/**
+ * A stop as the driver left it: its order's status and the driver's times (`DriverStop` of control-openapi.yaml, with
+ * the times as epoch ms).
+ */
+export type DriverStop = Omit<Schemas["DriverStop"], "arrivedAt" | "completedAt"> & {
   /** When the driver arrived (null before). */
   arrivedAt: number | null;
   /** When the order was completed (its `deliveryTime`; null before). */
   completedAt: number | null;
-  missedReason: string | null;
-  notes: string | null;
-}
+};
 
 /** Options of {@link FakeDriver.auto}. */
 export interface AutoDriverOptions {
@@ -130,76 +131,76 @@ function currentStop(ctx: Context, order: OrderRecord): RouteStop | undefined {
   return route && entry ? { order, route, entry } : undefined;
 }
 
+/**
+ * When a completion without `at` happens: after an arrival, the arrival plus the service time (a delivery) or the
+ * arrival (a miss); at a stop the clock has not reached, its estimated departure or arrival; else now.
+ */
+function defaultCompletionAt(ctx: Context, orderUuid: string, status: DriverCompletion["status"]): number | undefined {
+  const order = ctx.state.orders.get(orderUuid);
+  const stop = order ? currentStop(ctx, order) : undefined;
+  if (!stop) return undefined;
+  const { actualArrival, estimatedArrival, estimatedDeparture } = stop.entry;
+  const reached =
+    actualArrival ?? (estimatedArrival !== null && estimatedArrival > ctx.clock.now() ? estimatedArrival : null);
+  if (reached === null) return undefined;
+  // Service starts on arrival: the stop's estimated departure is its arrival plus the order's service time.
+  return status === "missed" ? reached : (estimatedDeparture ?? reached);
+}
+
+function complete(ctx: Context, orderUuid: string, completion: DriverCompletion, action: string): DriverStop {
+  const given = completion.at === undefined ? undefined : instantField(completion.at, "at", action);
+  const status = completion.status === "missed" ? "missed" : "delivered";
+  const at = given ?? defaultCompletionAt(ctx, orderUuid, status);
+  const input = parseWith(
+    completionSchema,
+    { ...completion, ...(at !== undefined ? { at: new Date(at).toISOString() } : {}) },
+    action,
+  );
+  const fields = { completedAt: at, notes: input.notes };
+  const order = completeAsDriver(
+    ctx,
+    orderUuid,
+    input.status === "missed"
+      ? { ...fields, status: "missed", missedReason: input.missedReason }
+      : { ...fields, status: "delivered" },
+  );
+  return toDriverStop(order, currentStop(ctx, order));
+}
+
+/** The auto-driver's next step on each route it drives, earliest first. */
+function steps(ctx: Context, state: AutoState): Step[] {
+  const found: Step[] = [];
+  for (const route of ctx.state.routes.values()) {
+    if (route.status !== "published" || (state.routeUuids && !state.routeUuids.includes(route.uuid))) continue;
+    const stop = nextStop(ctx, route.uuid);
+    if (!stop) continue;
+    const arrived = stop.entry.actualArrival !== null;
+    const at = (arrived ? stop.entry.estimatedDeparture : stop.entry.estimatedArrival) ?? ctx.clock.now();
+    found.push({ at, stop });
+  }
+  // Stable: routes due at the same instant go in creation order.
+  return found.sort((a, b) => a.at - b.at);
+}
+
+const misses = (state: AutoState) => state.random() / UINT32 < state.missRate;
+
+function runStep(ctx: Context, state: AutoState, { at, stop }: Step): void {
+  const uuid = stop.order.uuid;
+  const missed = { status: "missed" as const, completedAt: at, missedReason: state.missedReason };
+  if (stop.entry.actualArrival === null) {
+    arriveAtStop(ctx, uuid, at);
+    if (misses(state)) completeAsDriver(ctx, uuid, missed);
+    else state.delivering.add(uuid);
+    return;
+  }
+  // A stop it arrived at itself was decided then; one the test arrived at by hand is decided now.
+  const deliver = state.delivering.delete(uuid) || !misses(state);
+  completeAsDriver(ctx, uuid, deliver ? { status: "delivered", completedAt: at } : missed);
+}
+
 /** Build the driver simulation over a fake's context. */
 export function createDriverSimulation(ctx: Context): DriverSimulation {
   let auto: AutoState | null = null;
-
-  /**
-   * When a completion without `at` happens: after an arrival, the arrival plus the service time (a delivery) or the
-   * arrival (a miss); at a stop the clock has not reached, its estimated departure or arrival; else now.
-   */
-  function defaultCompletionAt(orderUuid: string, status: DriverCompletion["status"]): number | undefined {
-    const order = ctx.state.orders.get(orderUuid);
-    const stop = order ? currentStop(ctx, order) : undefined;
-    if (!stop) return undefined;
-    const { actualArrival, estimatedArrival, estimatedDeparture } = stop.entry;
-    const reached =
-      actualArrival ?? (estimatedArrival !== null && estimatedArrival > ctx.clock.now() ? estimatedArrival : null);
-    if (reached === null) return undefined;
-    // Service starts on arrival: the stop's estimated departure is its arrival plus the order's service time.
-    return status === "missed" ? reached : (estimatedDeparture ?? reached);
-  }
-
-  function complete(orderUuid: string, completion: DriverCompletion, action: string): DriverStop {
-    const given = completion.at === undefined ? undefined : instantField(completion.at, "at", action);
-    const status = completion.status === "missed" ? "missed" : "delivered";
-    const at = given ?? defaultCompletionAt(orderUuid, status);
-    const input = parseWith(
-      completionSchema,
-      { ...completion, ...(at !== undefined ? { at: new Date(at).toISOString() } : {}) },
-      action,
-    );
-    const fields = { completedAt: at, notes: input.notes };
-    const order = completeAsDriver(
-      ctx,
-      orderUuid,
-      input.status === "missed"
-        ? { ...fields, status: "missed", missedReason: input.missedReason }
-        : { ...fields, status: "delivered" },
-    );
-    return toDriverStop(order, currentStop(ctx, order));
-  }
-
-  /** The auto-driver's next step on each route it drives, earliest first. */
-  function steps(state: AutoState): Step[] {
-    const found: Step[] = [];
-    for (const route of ctx.state.routes.values()) {
-      if (route.status !== "published" || (state.routeUuids && !state.routeUuids.includes(route.uuid))) continue;
-      const stop = nextStop(ctx, route.uuid);
-      if (!stop) continue;
-      const arrived = stop.entry.actualArrival !== null;
-      const at = (arrived ? stop.entry.estimatedDeparture : stop.entry.estimatedArrival) ?? ctx.clock.now();
-      found.push({ at, stop });
-    }
-    // Stable: routes due at the same instant go in creation order.
-    return found.sort((a, b) => a.at - b.at);
-  }
-
-  const misses = (state: AutoState) => state.random() / UINT32 < state.missRate;
-
-  function runStep(state: AutoState, { at, stop }: Step): void {
-    const uuid = stop.order.uuid;
-    const missed = { status: "missed" as const, completedAt: at, missedReason: state.missedReason };
-    if (stop.entry.actualArrival === null) {
-      arriveAtStop(ctx, uuid, at);
-      if (misses(state)) completeAsDriver(ctx, uuid, missed);
-      else state.delivering.add(uuid);
-      return;
-    }
-    // A stop it arrived at itself was decided then; one the test arrived at by hand is decided now.
-    const deliver = state.delivering.delete(uuid) || !misses(state);
-    completeAsDriver(ctx, uuid, deliver ? { status: "delivered", completedAt: at } : missed);
-  }
 
   const driver: FakeDriver = {
     arrive(orderUuid, options = {}) {
@@ -207,7 +208,7 @@ export function createDriverSimulation(ctx: Context): DriverSimulation {
       const stop = arriveAtStop(ctx, orderUuid, at);
       return toDriverStop(stop.order, stop);
     },
-    complete: (orderUuid, completion) => complete(orderUuid, completion, "complete order"),
+    complete: (orderUuid, completion) => complete(ctx, orderUuid, completion, "complete order"),
     completeNext(routeUuid, completion = {}) {
       const stop = nextStop(ctx, routeUuid);
       if (!stop) {
@@ -216,7 +217,7 @@ export function createDriverSimulation(ctx: Context): DriverSimulation {
           `Failed to complete the next stop: every stop of route ${routeUuid} is already completed`,
         );
       }
-      return complete(stop.order.uuid, { status: "delivered", ...completion }, "complete the next stop");
+      return complete(ctx, stop.order.uuid, { status: "delivered", ...completion }, "complete the next stop");
     },
     auto(options = {}) {
       const parsed = parseWith(autoDriverSchema, { on: true, ...options }, "start the auto-driver");
@@ -241,12 +242,12 @@ export function createDriverSimulation(ctx: Context): DriverSimulation {
 
   return {
     driver,
-    nextDueAt: () => (auto ? (steps(auto)[0]?.at ?? null) : null),
+    nextDueAt: () => (auto ? (steps(ctx, auto)[0]?.at ?? null) : null),
     runDue() {
       const state = auto;
       if (!state) return;
-      for (let step = steps(state)[0]; step && step.at <= ctx.clock.now(); step = steps(state)[0]) {
-        runStep(state, step);
+      for (let step = steps(ctx, state)[0]; step && step.at <= ctx.clock.now(); step = steps(ctx, state)[0]) {
+        runStep(ctx, state, step);
       }
     },
   };

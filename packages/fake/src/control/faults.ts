@@ -13,6 +13,9 @@ import { CONTRACT_OPERATIONS, type OperationId } from "../http/contract-operatio
 import { parseWith } from "../http/input.js";
 import type { ApiCall } from "../http/router.js";
 import { STATUS_BY_CODE } from "../http/status.js";
+import type { components } from "./generated/control-openapi.js";
+
+type Schemas = components["schemas"];
 
 /** Injected faults: the service failing on purpose, per contract operation. */
 export interface FakeFaults {
@@ -52,27 +55,8 @@ export interface FaultInput {
   seed?: number;
 }
 
-/** A fault as the fake holds it. */
-export interface Fault {
-  /** `flt_<n>`, in the order faults were added. */
-  id: string;
-  operationId: OperationId;
-  /** The error status it answers, or null (a network error, or latency only). */
-  status: number | null;
-  code: ErrorCode | null;
-  message: string | null;
-  retryAfterSeconds: number | null;
-  networkError: boolean;
-  latencyMs: number;
-  /** The calls it was added for (null: unlimited). */
-  times: number | null;
-  /** The calls it still fires on (null: unlimited). */
-  remaining: number | null;
-  probability: number;
-  seed: number;
-  /** The calls it fired on so far. */
-  hits: number;
-}
+/** A fault as the fake holds it (`Fault` of control-openapi.yaml, its operationId one of the contract's). */
+export type Fault = Omit<Schemas["Fault"], "operationId"> & { operationId: OperationId };
 
 /** The faults of one fake. */
 export interface FaultInjector {

@@ -84,6 +84,9 @@ function objectOf(value: unknown): Record<string, unknown> | undefined {
 const stringOf = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
 
 /** The records of one list of the document, as objects (undefined where an item is not one). */
+/** One record of the fixtures as read, before its checks. */
+type FixtureRecord = Record<string, unknown>;
+
 function recordsOf(document: Record<string, unknown>, list: string): (Record<string, unknown> | undefined)[] {
   const items = document[list];
   return Array.isArray(items) ? items.map(objectOf) : [];
@@ -126,6 +129,111 @@ function parseApiFields<S extends z.ZodType>(
   return undefined;
 }
 
+/** Every token of the fixtures' organizations is new and given once. */
+function checkTokens(
+  ctx: Context,
+  organizations: readonly (FixtureRecord | undefined)[],
+  details: ErrorDetail[],
+): void {
+  const tokens = new Map<string, string>();
+  organizations.forEach((organization, i) => {
+    const given = organization?.tokens;
+    (Array.isArray(given) ? given : []).forEach((token: unknown, t) => {
+      if (typeof token !== "string") return;
+      const path = `organizations[${i}].tokens[${t}]`;
+      const first = tokens.get(token);
+      if (ctx.state.tokens.has(token)) {
+        details.push({ path, message: `token ${JSON.stringify(token)} exists already: choose another` });
+      } else if (first !== undefined) {
+        details.push({ path, message: `token ${JSON.stringify(token)} is given twice (${first} has it)` });
+      } else tokens.set(token, path);
+    });
+  });
+}
+
+const sameWorkspace = (a: WorkspaceRef, b: WorkspaceRef) =>
+  "file" in a ? "file" in b && a.file === b.file : "held" in b && a.held.uuid === b.held.uuid;
+
+/** The index of the fixtures' route an order names (same workspace, same date), or null; problems into `details`. */
+function orderRoute(
+  order: FixtureRecord | undefined,
+  i: number,
+  { workspace, input }: { workspace: WorkspaceRef | undefined; input: OrderInput | undefined },
+  routes: {
+    keys: ReadonlyMap<string, number>;
+    checked: readonly { workspace: WorkspaceRef | undefined; input: RouteInput | undefined }[];
+    routes: readonly (FixtureRecord | undefined)[];
+  },
+  details: ErrorDetail[],
+): number | null {
+  const routeKey = stringOf(order?.route);
+  if (routeKey === undefined) return null;
+  const index = routes.keys.get(routeKey);
+  const target = index === undefined ? undefined : routes.checked[index];
+  if (index === undefined || target === undefined) {
+    details.push({
+      path: `orders[${i}].route`,
+      message: `names no route of the fixtures: no route has the key ${JSON.stringify(routeKey)}`,
+    });
+    return null;
+  }
+  if (workspace && target.workspace && !sameWorkspace(workspace, target.workspace)) {
+    details.push({
+      path: `orders[${i}].route`,
+      message: `route ${JSON.stringify(routeKey)} is in workspace ${JSON.stringify(routes.routes[index]?.workspace)}, the order in ${JSON.stringify(order?.workspace)}`,
+    });
+  }
+  if (input && target.input && input.deliveryDate !== target.input.date) {
+    details.push({
+      path: `orders[${i}].route`,
+      message: `route ${JSON.stringify(routeKey)} is for ${target.input.date}, the order's deliveryDate is ${input.deliveryDate}`,
+    });
+  }
+  return index;
+}
+
+/** How the checks of a record resolve the organizations and workspaces it names. */
+interface FixtureRefs {
+  organization(reference: unknown, path: string): number | undefined;
+  workspace(reference: unknown, path: string): WorkspaceRef | undefined;
+}
+
+/** One subscription of the fixtures checked: its fields as the API's, its URL, its one owner. */
+function checkWebhook(
+  webhook: FixtureRecord | undefined,
+  i: number,
+  own: OwnUrls,
+  refs: FixtureRefs,
+  details: ErrorDetail[],
+) {
+  const rest = webhook ? split(webhook, ["key", "organization", "workspace", "secret"]) : undefined;
+  if (rest && "workspaceUuid" in rest) {
+    details.push({
+      path: `webhooks[${i}].workspaceUuid`,
+      message: "name the workspace with workspace (its key, or its uuid) instead",
+    });
+    delete rest.workspaceUuid;
+  }
+  const input = rest && parseApiFields(webhookInput, rest, ["webhooks", i], details);
+  // As written (fixtures load synchronously); each attempt checks the addresses the host resolves to.
+  const refused = input ? own.refusal(input.url) : undefined;
+  if (refused !== undefined) details.push({ path: `webhooks[${i}].url`, message: refused });
+  let owner: CheckedFixtures["webhooks"][number]["owner"] | undefined;
+  if (webhook && (webhook.organization === undefined) === (webhook.workspace === undefined)) {
+    details.push({
+      path: `webhooks[${i}].organization`,
+      message: "give exactly one of organization (every workspace of it), workspace (that workspace only)",
+    });
+  } else if (webhook?.organization !== undefined) {
+    const organization = refs.organization(webhook.organization, `webhooks[${i}].organization`);
+    if (organization !== undefined) owner = { organization };
+  } else {
+    const workspace = refs.workspace(webhook?.workspace, `webhooks[${i}].workspace`);
+    if (workspace) owner = { workspace };
+  }
+  return { key: stringOf(webhook?.key) ?? null, owner, input, secret: stringOf(webhook?.secret) };
+}
+
 /**
  * Check `value` as fixtures for the fake of `ctx`: the document's schema, each record with the API's checks, the
  * keys, tokens and references. Throws 400 VALIDATION_FAILED naming every problem (`orders[3].locations`): the
@@ -148,20 +256,7 @@ export function checkFixtures(ctx: Context, value: unknown, own: OwnUrls): Check
   keysOf(orders, "orders", details);
   keysOf(webhooks, "webhooks", details);
 
-  const tokens = new Map<string, string>();
-  organizations.forEach((organization, i) => {
-    const given = organization?.tokens;
-    (Array.isArray(given) ? given : []).forEach((token: unknown, t) => {
-      if (typeof token !== "string") return;
-      const path = `organizations[${i}].tokens[${t}]`;
-      const first = tokens.get(token);
-      if (ctx.state.tokens.has(token)) {
-        details.push({ path, message: `token ${JSON.stringify(token)} exists already: choose another` });
-      } else if (first !== undefined) {
-        details.push({ path, message: `token ${JSON.stringify(token)} is given twice (${first} has it)` });
-      } else tokens.set(token, path);
-    });
-  });
+  checkTokens(ctx, organizations, details);
 
   const organizationRef = (reference: unknown, path: string): number | undefined => {
     const key = stringOf(reference);
@@ -201,9 +296,6 @@ export function checkFixtures(ctx: Context, value: unknown, own: OwnUrls): Check
     });
     return undefined;
   };
-  const sameWorkspace = (a: WorkspaceRef, b: WorkspaceRef) =>
-    "file" in a ? "file" in b && a.file === b.file : "held" in b && a.held.uuid === b.held.uuid;
-
   const checkedRoutes = routes.map((route, i) => {
     const workspace = workspaceRef(route?.workspace, `routes[${i}].workspace`);
     const input = route && parseApiFields(routeInput, split(route, ["key", "workspace"]), ["routes", i], details);
@@ -216,63 +308,18 @@ export function checkFixtures(ctx: Context, value: unknown, own: OwnUrls): Check
     const rest = order && split(order, ["key", "workspace", "route"]);
     const input = rest && parseApiFields(orderInput, rest, ["orders", i], details);
     if (input) checkOrderInput(input, `orders[${i}].`, details);
-    const routeKey = stringOf(order?.route);
-    let route: number | null = null;
-    if (routeKey !== undefined) {
-      const index = routeKeys.get(routeKey);
-      const target = index === undefined ? undefined : checkedRoutes[index];
-      if (index === undefined || target === undefined) {
-        details.push({
-          path: `orders[${i}].route`,
-          message: `names no route of the fixtures: no route has the key ${JSON.stringify(routeKey)}`,
-        });
-      } else {
-        route = index;
-        if (workspace && target.workspace && !sameWorkspace(workspace, target.workspace)) {
-          details.push({
-            path: `orders[${i}].route`,
-            message: `route ${JSON.stringify(routeKey)} is in workspace ${JSON.stringify(routes[index]?.workspace)}, the order in ${JSON.stringify(order?.workspace)}`,
-          });
-        }
-        if (input && target.input && input.deliveryDate !== target.input.date) {
-          details.push({
-            path: `orders[${i}].route`,
-            message: `route ${JSON.stringify(routeKey)} is for ${target.input.date}, the order's deliveryDate is ${input.deliveryDate}`,
-          });
-        }
-      }
-    }
+    const route = orderRoute(
+      order,
+      i,
+      { workspace, input },
+      { keys: routeKeys, checked: checkedRoutes, routes },
+      details,
+    );
     return { key: stringOf(order?.key) ?? null, workspace, route, input };
   });
 
-  const checkedWebhooks = webhooks.map((webhook, i) => {
-    const rest = webhook ? split(webhook, ["key", "organization", "workspace", "secret"]) : undefined;
-    if (rest && "workspaceUuid" in rest) {
-      details.push({
-        path: `webhooks[${i}].workspaceUuid`,
-        message: "name the workspace with workspace (its key, or its uuid) instead",
-      });
-      delete rest.workspaceUuid;
-    }
-    const input = rest && parseApiFields(webhookInput, rest, ["webhooks", i], details);
-    // As written (fixtures load synchronously); each attempt checks the addresses the host resolves to.
-    const refused = input ? own.refusal(input.url) : undefined;
-    if (refused !== undefined) details.push({ path: `webhooks[${i}].url`, message: refused });
-    let owner: CheckedFixtures["webhooks"][number]["owner"] | undefined;
-    if (webhook && (webhook.organization === undefined) === (webhook.workspace === undefined)) {
-      details.push({
-        path: `webhooks[${i}].organization`,
-        message: "give exactly one of organization (every workspace of it), workspace (that workspace only)",
-      });
-    } else if (webhook?.organization !== undefined) {
-      const organization = organizationRef(webhook.organization, `webhooks[${i}].organization`);
-      if (organization !== undefined) owner = { organization };
-    } else {
-      const workspace = workspaceRef(webhook?.workspace, `webhooks[${i}].workspace`);
-      if (workspace) owner = { workspace };
-    }
-    return { key: stringOf(webhook?.key) ?? null, owner, input, secret: stringOf(webhook?.secret) };
-  });
+  const refs = { organization: organizationRef, workspace: workspaceRef };
+  const checkedWebhooks = webhooks.map((webhook, i) => checkWebhook(webhook, i, own, refs, details));
 
   if (details.length > 0) throw validationFailed(ACTION, details);
   // No problem: the document matches its schema, every reference resolved and every record parsed.

@@ -134,15 +134,10 @@ export interface ControlledFake {
   restore(snapshot: FakeSnapshot): void;
 }
 
-/** The control operations over one fake, served by its router under {@link CONTROL_PREFIX}. */
-export function controlOperations(fake: ControlledFake, snapshots: SnapshotStore): PublicOperation[] {
-  const snapshotBody = (id: string, snapshot: FakeSnapshot) => ({ id, takenAt: isoString(snapshot.takenAt) });
+/** Tokens, organizations, workspaces, fixtures and the clock. */
+function setupOperations(fake: ControlledFake): PublicOperation[] {
   const clockBody = () => ({ now: isoString(fake.clock.now()) });
-  // Real time, as a server's uptime: the fake's clock may be frozen or advanced.
-  const createdAt = Date.now();
-
   return [
-    // Tokens and organizations
     defineControlOperation("/_fake/tokens", "post", async (req) => {
       const { expiresInMs } = await readOptional(req, tokenBody, "create token");
       const expiresAt = expiresInMs === undefined ? null : fake.clock.now() + expiresInMs;
@@ -173,15 +168,18 @@ export function controlOperations(fake: ControlledFake, snapshots: SnapshotStore
       return { status: 201, body: fake.control.loadFixtures((await readBody(req)) as Fixtures) };
     }),
 
-    // The clock
     defineControlOperation("/_fake/clock", "get", () => ({ status: 200, body: clockBody() })),
     defineControlOperation("/_fake/clock/advance", "post", async (req) => {
       const { ms } = await readOptional(req, advanceBody, "advance the clock");
       await fake.advance(ms);
       return { status: 200, body: clockBody() };
     }),
+  ];
+}
 
-    // Actions
+/** Background actions: list, policies, release, fail. */
+function actionOperations(fake: ControlledFake): PublicOperation[] {
+  return [
     defineControlOperation("/_fake/actions", "get", ({ url }) => ({
       status: 200,
       body: { ...mapPage(paginate(fake.actions.list(), url), toControlAction), policies: fake.actions.policies() },
@@ -206,8 +204,12 @@ export function controlOperations(fake: ControlledFake, snapshots: SnapshotStore
       const { reason } = await readOptional(req, failBody, "fail action");
       return { status: 200, body: toControlAction(fake.actions.fail(uuid, reason)) };
     }),
+  ];
+}
 
-    // Faults
+/** Injected faults and the driver. */
+function faultAndDriverOperations(fake: ControlledFake): PublicOperation[] {
+  return [
     defineControlOperation("/_fake/faults", "post", async (req) => {
       // fake.faults.add checks the body (the same schema in-process and over HTTP).
       return { status: 201, body: fake.faults.add((await readBody(req)) as FaultInput) };
@@ -218,7 +220,6 @@ export function controlOperations(fake: ControlledFake, snapshots: SnapshotStore
       return { status: 204 };
     }),
 
-    // The driver
     defineControlOperation("/_fake/driver/arrive", "post", async (req) => {
       const { orderUuid, at } = await readOptional(req, driverArriveBody, "arrive at stop");
       return { status: 200, body: toDriverStopBody(fake.driver.arrive(orderUuid, at === undefined ? {} : { at })) };
@@ -242,8 +243,13 @@ export function controlOperations(fake: ControlledFake, snapshots: SnapshotStore
       const routeUuids = settings.routeUuids === null ? null : [...settings.routeUuids];
       return { status: 200, body: { on: true, ...settings, routeUuids } };
     }),
+  ];
+}
 
-    // Snapshots and reset
+/** Reset and the snapshots kept over HTTP. */
+function snapshotOperations(fake: ControlledFake, snapshots: SnapshotStore): PublicOperation[] {
+  const snapshotBody = (id: string, snapshot: FakeSnapshot) => ({ id, takenAt: isoString(snapshot.takenAt) });
+  return [
     defineControlOperation("/_fake/reset", "post", async (req) => {
       await readOptional(req, emptyBody, "reset the fake");
       fake.reset();
@@ -271,8 +277,12 @@ export function controlOperations(fake: ControlledFake, snapshots: SnapshotStore
       fake.restore(snapshot);
       return { status: 200, body: snapshotBody(id, snapshot) };
     }),
+  ];
+}
 
-    // What the fake recorded
+/** What the fake recorded: the journal and the notifications. */
+function recordOperations(fake: ControlledFake): PublicOperation[] {
+  return [
     defineControlOperation("/_fake/journal", "get", ({ query, url }) => {
       const operationId = query.get("operationId");
       if (operationId !== null && !OPERATION_IDS.has(operationId)) {
@@ -294,6 +304,19 @@ export function controlOperations(fake: ControlledFake, snapshots: SnapshotStore
       status: 200,
       body: mapPage(paginate(fake.notifications, url), toNotificationBody),
     })),
+  ];
+}
+
+/** The control operations over one fake, served by its router under {@link CONTROL_PREFIX}. */
+export function controlOperations(fake: ControlledFake, snapshots: SnapshotStore): PublicOperation[] {
+  // Real time, as a server's uptime: the fake's clock may be frozen or advanced.
+  const createdAt = Date.now();
+  return [
+    ...setupOperations(fake),
+    ...actionOperations(fake),
+    ...faultAndDriverOperations(fake),
+    ...snapshotOperations(fake, snapshots),
+    ...recordOperations(fake),
     ...webhookControlOperations(
       fake.webhooks,
       (req, action) => readOptional(req, emptyBody, action),
@@ -304,6 +327,7 @@ export function controlOperations(fake: ControlledFake, snapshots: SnapshotStore
         return listDeliveries(context, filter);
       },
     ),
+
     ...eventControlOperations(() => fake.events),
     // Health (the standalone server answers it itself, with its own uptime and state file: standalone/server.ts)
     defineControlOperation("/_fake/health", "get", () => ({ status: 200, body: healthBody(createdAt, null) })),

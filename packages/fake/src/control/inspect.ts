@@ -216,7 +216,7 @@ export function inspectContext(ctx: Context): FakeInspection {
   const actions: InspectedAction[] = [...state.actions.values()].map((a) => ({
     ...toControlAction(a),
     summary: a.summary === null ? null : structuredClone(a.summary),
-    pendingWork: ctx.actions.works.has(a.uuid),
+    pendingWork: ctx.state.works.has(a.uuid),
   }));
   const solutions = [...state.scheduleRuns.values()].map((run) => ({
     ...toSolutionBody(run),

@@ -94,7 +94,7 @@ const TIMINGS = ["afterPolls", "afterMs", "hold"] as const;
 
 const POLICY_SHAPE = 'must be "immediate" or an object such as { "afterPolls": 2 }';
 
-const policyObject = z
+export const policyObject = z
   .strictObject(
     {
       afterPolls: z

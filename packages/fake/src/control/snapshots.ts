@@ -1,6 +1,6 @@
 /**
  * Snapshots of a fake (`fake.snapshot()`, `fake.restore()`, `POST /_fake/snapshots`): a structured clone of the
- * state, pending work included (it is plain data), and the position of the id sequence. A snapshot object carries
+ * state, pending work included (plain data in `State.works`), and the position of the id sequence. A snapshot object carries
  * its data itself under a `Symbol.for` key, so any copy of the package restores it; the clock is not part of it.
  */
 import type { Context, State } from "../domain/context.js";
@@ -18,7 +18,6 @@ export interface SnapshotData {
   readonly seed: number;
   readonly state: State;
   readonly idsPosition: number;
-  readonly works: Context["actions"]["works"];
 }
 
 const DATA = Symbol.for("@dispatchkit/fake.snapshot");
@@ -29,7 +28,6 @@ export function takeSnapshot(ctx: Context, seed: number): FakeSnapshot {
     seed,
     state: structuredClone(ctx.state),
     idsPosition: ctx.ids.position,
-    works: structuredClone(ctx.actions.works),
   };
   const snapshot = { takenAt: ctx.clock.now() };
   Object.defineProperty(snapshot, DATA, { value: data, enumerable: false });
@@ -47,7 +45,6 @@ export function snapshotData(snapshot: FakeSnapshot): SnapshotData {
 export function restoreSnapshot(ctx: Context, data: SnapshotData): void {
   ctx.state = structuredClone(data.state);
   ctx.ids = createIds(data.seed, data.idsPosition, ctx.ids.entropy, ctx.ids.requestIds);
-  ctx.actions.works = structuredClone(data.works);
 }
 
 /** Most snapshots the control API keeps at once (`POST /_fake/snapshots`); each is a whole copy of the state. */

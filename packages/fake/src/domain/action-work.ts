@@ -4,19 +4,13 @@
  * domain: it knows every command, and `createFake` hands it to the action engine through the context.
  */
 import type { WorkRunners } from "./context.js";
-import { type DeleteWorkParams, runDelete } from "./order-deletion.js";
-import { runUpdate, type UpdateWorkParams } from "./order-update.js";
-import { type PublishWorkParams, runPublish } from "./publishing.js";
+import { runDelete } from "./order-deletion.js";
+import { runUpdate } from "./order-update.js";
+import { runPublish } from "./publishing.js";
 import type { RunPlanner } from "./scheduling/run-plan.js";
-import { runSchedule, type ScheduleWorkParams } from "./scheduling/runs.js";
+import { runSchedule } from "./scheduling/runs.js";
 
-/** What each kind of action's work is built from. */
-export interface WorkParams {
-  schedule: ScheduleWorkParams;
-  publish: PublishWorkParams;
-  update: UpdateWorkParams;
-  delete: DeleteWorkParams;
-}
+export type { WorkParams } from "./inputs.js";
 
 /**
  * The runner of each kind of action. Scheduling runs are planned by `planner()` when it gives one (a host's worker
@@ -24,9 +18,9 @@ export interface WorkParams {
  */
 export function createActionRunners(planner: () => RunPlanner | undefined = () => undefined): WorkRunners {
   return {
-    schedule: (ctx, action, params) => runSchedule(ctx, action, params as ScheduleWorkParams, planner()),
-    publish: (ctx, _action, params) => runPublish(ctx, params as PublishWorkParams),
-    update: (ctx, _action, params) => runUpdate(ctx, params as UpdateWorkParams),
-    delete: (ctx, _action, params) => runDelete(ctx, params as DeleteWorkParams),
+    schedule: (ctx, action, params) => runSchedule(ctx, action, params, planner()),
+    publish: (ctx, _action, params) => runPublish(ctx, params),
+    update: (ctx, _action, params) => runUpdate(ctx, params),
+    delete: (ctx, _action, params) => runDelete(ctx, params),
   };
 }

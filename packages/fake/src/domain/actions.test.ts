@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { failAction, getAction, nextActionDueAt, releaseActions, settleActions, startAction } from "./actions.js";
+import {
+  failAction,
+  getAction,
+  nextActionDueAt,
+  releaseActions,
+  settleActions,
+  startAction as startWork,
+} from "./actions.js";
 import { createManualClock } from "./clock.js";
 import {
   type ActionOptions,
@@ -15,12 +22,21 @@ import { DomainError } from "./errors.js";
 import { greatCircleTravel, hashGeocoder } from "./geo.js";
 import { createIds } from "./ids.js";
 import { createListIndexes } from "./list-index.js";
+import type { ActionKind } from "./records.js";
 
 const principal = { organizationId: "org-1", token: "t" };
 
 /** The engine's tests give each action a function as its params, and every kind runs it. */
 const runParams: WorkRunner = (ctx, action, params) =>
-  (params as (ctx: Context, action: unknown) => ReturnType<WorkRunner>)(ctx, action);
+  (params as unknown as (ctx: Context, action: unknown) => ReturnType<WorkRunner>)(ctx, action);
+/** `startAction` with such params: no real kind's (`as never`), every test runner takes them. */
+const startAction = (
+  ctx: Context,
+  who: typeof principal,
+  kind: ActionKind,
+  params: unknown,
+  options?: { workspaceUuid?: string | null },
+) => startWork(ctx, who, { kind, params } as never, options);
 const TEST_RUNNERS: WorkRunners = { schedule: runParams, publish: runParams, update: runParams, delete: runParams };
 const finished: ActionOutcome = { status: "finished", summary: { deleted: [], failed: [] } };
 
@@ -132,7 +148,7 @@ describe("work that goes on elsewhere (a run planned on a worker thread)", () =>
     const action = getAction(ctx, principal, accepted.uuid, ["schedule"]);
     expect(action.status).toBe("pending");
     // Kept, so a state saved meanwhile runs it again after a restart.
-    expect(ctx.actions.works.get(accepted.uuid)).toMatchObject({ kind: "schedule" });
+    expect(ctx.state.works.get(accepted.uuid)).toMatchObject({ kind: "schedule" });
     expect(releaseActions(ctx)).toEqual([]);
     expect(() => releaseActions(ctx, accepted.uuid)).toThrow(
       `Failed to release action: action ${accepted.uuid} is already running`,
@@ -142,7 +158,7 @@ describe("work that goes on elsewhere (a run planned on a worker thread)", () =>
     steps[0]?.(() => finished);
     await settled();
     expect(action).toMatchObject({ status: "finished", summary: finished.summary });
-    expect(ctx.actions.works.has(accepted.uuid)).toBe(false);
+    expect(ctx.state.works.has(accepted.uuid)).toBe(false);
   });
 
   it("drops the next step of an action failed meanwhile, and fails the action when the work elsewhere fails", async () => {
@@ -191,7 +207,7 @@ describe("work that goes on elsewhere (a run planned on a worker thread)", () =>
 describe("the actions of one workspace and date run in the order they were accepted", () => {
   /** Work as the real kinds carry it (a publish's `date`, a run's `request.date`), with what it does as `run`. */
   type DayWork = { date?: string; request?: { date: string }; run: WorkContinuation };
-  const runDay: WorkRunner = (ctx, action, params) => (params as DayWork).run(ctx, action);
+  const runDay: WorkRunner = (ctx, action, params) => (params as unknown as DayWork).run(ctx, action);
   const DAY_RUNNERS: WorkRunners = { schedule: runDay, publish: runDay, update: runDay, delete: runDay };
   function dayContext(options: ActionOptions = {}) {
     return { ...context(), actions: createActionRuntime(DAY_RUNNERS, options) };

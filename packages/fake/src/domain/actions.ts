@@ -22,7 +22,7 @@
  *
  * @see `docs/api-contract.md` section 7
  */
-import type { ActionOptions, ActionPolicy, ActionWork, Context, WorkStep } from "./context.js";
+import type { ActionOptions, ActionPolicy, ActionWork, Context, WorkRunner, WorkRunners, WorkStep } from "./context.js";
 import { DomainError, notFound } from "./errors.js";
 import { actionListKey, type ListView } from "./list-index.js";
 import { isOwned } from "./ownership.js";
@@ -60,11 +60,19 @@ function end(ctx: Context, action: ActionRecord, work: ActionWork | undefined): 
     const reason = action.failWith;
     run(ctx, action, () => ({ status: "failed", reason }), work);
   } else if (work) {
-    const runner = ctx.actions.runners[work.kind];
-    run(ctx, action, (ctx, action) => runner(ctx, action, work.params), work);
+    run(ctx, action, stepOf(ctx.actions.runners, work), work);
   } else {
     run(ctx, action, () => ({ status: "failed", reason: "the action's work was lost (fake reset)" }));
   }
+}
+
+/** The step that performs `work`: its kind's runner, given its params (typed together, kind by kind). */
+function stepOf<K extends ActionKind>(
+  runners: WorkRunners,
+  work: ActionWork<K>,
+): (ctx: Context, action: ActionRecord) => WorkStep {
+  const runner: WorkRunner<K> = runners[work.kind];
+  return (ctx, action) => runner(ctx, action, work.params);
 }
 
 /** Whether an action's work goes on elsewhere now (see `ActionRuntime.running`). */
@@ -75,17 +83,17 @@ const isRunning = (ctx: Context, action: ActionRecord) => ctx.actions.running.ha
  * work names orders, not a date, and keeps no order).
  */
 function dateOf(work: ActionWork | undefined): string | null {
-  const params = work?.params as { date?: unknown; request?: { date?: unknown } } | null | undefined;
-  if (typeof params !== "object" || params === null) return null;
-  const date = work?.kind === "publish" ? params.date : work?.kind === "schedule" ? params.request?.date : null;
-  return typeof date === "string" ? date : null;
+  // Defensive: the engine's own tests give every kind params of their own.
+  if (work?.kind === "publish") return work.params?.date ?? null;
+  if (work?.kind === "schedule") return work.params?.request?.date ?? null;
+  return null;
 }
 
 /**
  * The queue an action runs in, in acceptance order: its workspace and date, or null when it runs on its own. `work`:
  * the action's work when it is no longer among the pending works (it is ending).
  */
-function queueOf(ctx: Context, action: ActionRecord, work = ctx.actions.works.get(action.uuid)): string | null {
+function queueOf(ctx: Context, action: ActionRecord, work = ctx.state.works.get(action.uuid)): string | null {
   const date = dateOf(work);
   return action.workspaceUuid === null || date === null ? null : `${action.workspaceUuid} ${date}`;
 }
@@ -99,7 +107,7 @@ function waitsFor(ctx: Context, action: ActionRecord): ActionRecord | undefined 
   if (queue === null) return undefined;
   // Every pending action of a queue has its work kept: look at the few of them before the whole list of actions.
   let others = false;
-  for (const uuid of ctx.actions.works.keys()) {
+  for (const uuid of ctx.state.works.keys()) {
     const other = ctx.state.actions.get(uuid);
     if (other !== undefined && other !== action && other.status === "pending" && queueOf(ctx, other) === queue) {
       others = true;
@@ -121,16 +129,16 @@ function waitsFor(ctx: Context, action: ActionRecord): ActionRecord | undefined 
  */
 function runFollowers(ctx: Context, ended: ActionRecord, queue: string | null): void {
   if (queue === null) return;
-  const runtime = ctx.actions;
+  const _runtime = ctx.actions;
   const now = ctx.clock.now();
-  for (const [uuid, work] of [...runtime.works]) {
+  for (const [uuid, work] of [...ctx.state.works]) {
     const action = ctx.state.actions.get(uuid);
     if (action === undefined || action === ended || action.status !== "pending" || queueOf(ctx, action) !== queue)
       continue;
     if (action.held || isRunning(ctx, action) || waitsFor(ctx, action)) continue;
     const due = dueAt(action);
     if (due === null || due > now) continue;
-    runtime.works.delete(uuid);
+    ctx.state.works.delete(uuid);
     end(ctx, action, work);
   }
 }
@@ -152,7 +160,7 @@ function run(
     goOnElsewhere(ctx, action, outcome, work);
     return;
   }
-  const queue = queueOf(ctx, action, work ?? ctx.actions.works.get(action.uuid));
+  const queue = queueOf(ctx, action, work ?? ctx.state.works.get(action.uuid));
   action.status = outcome.status;
   action.finishedAt = ctx.clock.now();
   action.dueAt = null;
@@ -180,11 +188,11 @@ function goOnElsewhere(
 ): void {
   const runtime = ctx.actions;
   runtime.running.add(action);
-  if (work) runtime.works.set(action.uuid, work);
+  if (work) ctx.state.works.set(action.uuid, work);
   const current = () => {
     const still = ctx.actions === runtime && ctx.state.actions.get(action.uuid) === action && isRunning(ctx, action);
     runtime.running.delete(action);
-    if (still) runtime.works.delete(action.uuid);
+    if (still) ctx.state.works.delete(action.uuid);
     return still && action.status === "pending";
   };
   pending.then(
@@ -205,18 +213,18 @@ function goOnElsewhere(
  *
  * @example
  * ```ts
- * const accepted = startAction(ctx, principal, "delete", { principal, uuids }, { workspaceUuid: workspace.uuid });
+ * const work = { kind: "delete", params: { principal, uuids } } as const;
+ * const accepted = startAction(ctx, principal, work, { workspaceUuid: workspace.uuid });
  * return { status: 202, body: toActionBody(accepted) };
  * ```
  */
 export function startAction(
   ctx: Context,
   principal: Principal,
-  kind: ActionKind,
-  params: unknown,
+  work: ActionWork,
   options: { workspaceUuid?: string | null } = {},
 ): ActionRecord {
-  const work: ActionWork = { kind, params };
+  const { kind } = work;
   const runtime = ctx.actions;
   const now = ctx.clock.now();
   const policy = actionPolicy(runtime.options, kind);
@@ -243,10 +251,10 @@ export function startAction(
   ctx.state.actions.set(action.uuid, action);
   ctx.lists.actions.touch(ctx.state.actions, action);
   const accepted = { ...action };
-  runtime.works.set(action.uuid, work);
+  ctx.state.works.set(action.uuid, work);
   // Immediate: it runs now, unless an earlier action of its workspace and date is pending (it then runs after it).
   if (!held && delay === 0 && afterPolls === null && !waitsFor(ctx, action)) {
-    runtime.works.delete(action.uuid);
+    ctx.state.works.delete(action.uuid);
     end(ctx, action, work);
   }
   return accepted;
@@ -268,7 +276,7 @@ function dueAt(action: ActionRecord): number | null {
  */
 export function nextActionDueAt(ctx: Context): number | null {
   let earliest: number | null = null;
-  for (const uuid of ctx.actions.works.keys()) {
+  for (const uuid of ctx.state.works.keys()) {
     const action = ctx.state.actions.get(uuid);
     if (action?.status !== "pending" || action.held || isRunning(ctx, action) || waitsFor(ctx, action)) continue;
     const due = dueAt(action);
@@ -282,19 +290,19 @@ export function nextActionDueAt(ctx: Context): number | null {
  * its workspace and date.
  */
 export function settleActions(ctx: Context): void {
-  const runtime = ctx.actions;
-  if (runtime.works.size === 0) return;
+  const _runtime = ctx.actions;
+  if (ctx.state.works.size === 0) return;
   const now = ctx.clock.now();
-  for (const [uuid, work] of [...runtime.works]) {
+  for (const [uuid, work] of [...ctx.state.works]) {
     const action = ctx.state.actions.get(uuid);
     if (action?.status !== "pending") {
-      runtime.works.delete(uuid);
+      ctx.state.works.delete(uuid);
       continue;
     }
     if (action.held || isRunning(ctx, action) || waitsFor(ctx, action)) continue;
     const due = dueAt(action);
     if (due === null || due > now) continue;
-    runtime.works.delete(uuid);
+    ctx.state.works.delete(uuid);
     end(ctx, action, work);
   }
 }
@@ -335,8 +343,8 @@ export function pollAction(
     !isRunning(ctx, action) &&
     !waitsFor(ctx, action)
   ) {
-    const work = ctx.actions.works.get(action.uuid);
-    ctx.actions.works.delete(action.uuid);
+    const work = ctx.state.works.get(action.uuid);
+    ctx.state.works.delete(action.uuid);
     end(ctx, action, work);
   }
   action.polls += 1;
@@ -372,7 +380,7 @@ export function pendingActions(ctx: Context): ActionRecord[] {
  * (release or fail that one first).
  */
 export function releaseActions(ctx: Context, uuid?: string): ActionRecord[] {
-  const runtime = ctx.actions;
+  const _runtime = ctx.actions;
   // An action whose work already goes on elsewhere is not started again.
   const targets =
     uuid === undefined
@@ -388,8 +396,8 @@ export function releaseActions(ctx: Context, uuid?: string): ActionRecord[] {
       action.afterPolls = null;
       continue;
     }
-    const work = runtime.works.get(action.uuid);
-    runtime.works.delete(action.uuid);
+    const work = ctx.state.works.get(action.uuid);
+    ctx.state.works.delete(action.uuid);
     end(ctx, action, work);
   }
   return targets;
@@ -398,8 +406,8 @@ export function releaseActions(ctx: Context, uuid?: string): ActionRecord[] {
 /** End a pending action as `failed` with `reason`, without running its work. */
 export function failAction(ctx: Context, uuid: string, reason: string): ActionRecord {
   const action = pendingAction(ctx, uuid, "fail");
-  const work = ctx.actions.works.get(uuid);
-  ctx.actions.works.delete(uuid);
+  const work = ctx.state.works.get(uuid);
+  ctx.state.works.delete(uuid);
   run(ctx, action, () => ({ status: "failed", reason }), work);
   return action;
 }

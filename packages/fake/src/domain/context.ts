@@ -5,6 +5,7 @@
 import type { Clock } from "./clock.js";
 import type { Geocoder, TravelProvider } from "./geo.js";
 import type { Ids } from "./ids.js";
+import type { WorkParams } from "./inputs.js";
 import type { ListIndexes } from "./list-index.js";
 import type {
   ActionKind,
@@ -50,6 +51,11 @@ export interface State {
    * feed, which no key contains), oldest first.
    */
   idempotencyKeys: Map<string, IdempotencyRecord>;
+  /**
+   * The work of the pending actions by action uuid, as plain data: a snapshot clones it with the records, the state
+   * file saves it (`pendingWork`), and {@link ActionRuntime.runners} runs it.
+   */
+  works: Map<string, ActionWork>;
 }
 
 /** Empty state. */
@@ -68,6 +74,7 @@ export function createState(): State {
     scheduleRuns: new Map(),
     webhooks: { subscriptions: new Map(), deliveries: new Map(), fannedOut: 0, lastDelivery: 0 },
     idempotencyKeys: new Map(),
+    works: new Map(),
   };
 }
 
@@ -78,13 +85,13 @@ export type ActionOutcome =
 
 /**
  * A pending action's work as plain data: the kind of command that runs it and the params that command reads
- * (`{ kind: "publish", params: { principal, workspaceUuid, date, routeUuids } }`). Being data, it is cloned by a
- * snapshot and saved in the state file like any record; {@link ActionRuntime.runners} runs it.
+ * (`{ kind: "publish", params: { principal, workspaceUuid, date, routeUuids } }`), typed by kind. Being data, it is
+ * cloned by a snapshot and saved in the state file like any record ({@link State.works});
+ * {@link ActionRuntime.runners} runs it.
  */
-export interface ActionWork {
-  readonly kind: ActionKind;
-  readonly params: unknown;
-}
+export type ActionWork<K extends ActionKind = ActionKind> = {
+  [P in K]: { readonly kind: P; readonly params: WorkParams[P] };
+}[K];
 
 /**
  * What a step of work gives: its outcome, or, while a part of it goes on elsewhere (a run planned on a host's worker
@@ -96,10 +103,14 @@ export type WorkStep = ActionOutcome | Promise<WorkContinuation>;
 export type WorkContinuation = (ctx: Context, action: ActionRecord) => WorkStep;
 
 /** Runs one kind of work, once, against the state at the moment it runs. */
-export type WorkRunner = (ctx: Context, action: ActionRecord, params: unknown) => WorkStep;
+export type WorkRunner<K extends ActionKind = ActionKind> = (
+  ctx: Context,
+  action: ActionRecord,
+  params: WorkParams[K],
+) => WorkStep;
 
 /** The one table of runners, one per kind of action (built from the commands at the top of the domain). */
-export type WorkRunners = Readonly<Record<ActionKind, WorkRunner>>;
+export type WorkRunners = { readonly [K in ActionKind]: WorkRunner<K> };
 
 /**
  * How the actions of one kind end:
@@ -136,16 +147,15 @@ export interface ActionOptions {
 }
 
 /**
- * The runtime part of the action engine: options, the work of pending actions by action uuid (plain data), and the
- * table of runners that performs that work.
+ * The runtime part of the action engine: options, and the table of runners that performs the pending actions' work
+ * (the work itself is data, in {@link State.works}).
  */
 export interface ActionRuntime {
   options: ActionOptions;
-  works: Map<string, ActionWork>;
   readonly runners: WorkRunners;
   /**
    * The actions whose work goes on elsewhere right now (a run planned on a worker thread): still pending, their work
-   * kept in {@link ActionRuntime.works} so a saved state runs it again, and not ended a second time meanwhile. By
+   * kept in {@link State.works} so a saved state runs it again, and not ended a second time meanwhile. By
    * record, so a restored or reset state (new records) has none.
    */
   readonly running: WeakSet<ActionRecord>;
@@ -153,7 +163,7 @@ export interface ActionRuntime {
 
 /** Create the runtime that {@link Context.actions} holds. */
 export function createActionRuntime(runners: WorkRunners, options: ActionOptions = {}): ActionRuntime {
-  return { options: { ...options }, works: new Map(), runners, running: new WeakSet() };
+  return { options: { ...options }, runners, running: new WeakSet() };
 }
 
 /** What every domain command receives. Every field is set by whoever builds the context (`createFake`). */

@@ -4,14 +4,10 @@
  * @see `docs/api-contract.md` sections 3 and 9
  */
 import type { Context } from "./context.js";
+import type { LocationInput } from "./inputs.js";
 import type { Location, Workspace } from "./records.js";
 
-/** A location as sent: coordinates optional (both or neither). */
-export interface LocationInput {
-  address: string;
-  latitude?: number | undefined;
-  longitude?: number | undefined;
-}
+export type { LocationInput } from "./inputs.js";
 
 /** Resolve a location input to a stored location, geocoding inside the workspace's service area if needed. */
 export function resolveLocation(ctx: Context, workspace: Workspace, input: LocationInput): Location {

@@ -6,9 +6,12 @@
 import { startAction } from "./actions.js";
 import type { ActionOutcome, Context } from "./context.js";
 import { DomainError, notFound, validationFailed } from "./errors.js";
+import type { DeleteWorkParams } from "./inputs.js";
 import { isOwned } from "./ownership.js";
 import type { ActionRecord, DeleteActionSummary, Principal } from "./records.js";
 import { unassignOrder } from "./routes.js";
+
+export type { DeleteWorkParams } from "./inputs.js";
 
 /** Most uuids per bulk delete. */
 export const MAX_DELETE = 500;
@@ -87,16 +90,15 @@ export function deleteOrders(ctx: Context, principal: Principal, uuids: readonly
   if (firstScheduled < 0) return { kind: "done", result: execute(ctx, principal, unique) };
   // The action belongs to the workspace of its first scheduled order (classified, so it exists and is the caller's).
   const { workspaceUuid } = ctx.state.orders.get(unique[firstScheduled]!)!;
-  const action = startAction(ctx, principal, "delete", { principal, uuids: unique } satisfies DeleteWorkParams, {
-    workspaceUuid,
-  });
+  const action = startAction(
+    ctx,
+    principal,
+    { kind: "delete", params: { principal, uuids: unique } },
+    {
+      workspaceUuid,
+    },
+  );
   return { kind: "action", action };
-}
-
-/** What a `delete` action's work is built from: who asked, and the distinct uuids. */
-export interface DeleteWorkParams {
-  principal: Principal;
-  uuids: string[];
 }
 
 /** The work of a `delete` action: delete what can be deleted then, reporting the rest. */

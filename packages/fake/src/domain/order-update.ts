@@ -8,12 +8,15 @@ import { startAction } from "./actions.js";
 import type { ActionOutcome, Context } from "./context.js";
 import { DomainError, type ErrorDetail, validationFailed } from "./errors.js";
 import { emitRouteEvent } from "./events.js";
+import type { UpdateWorkParams } from "./inputs.js";
 import { ordersChanged } from "./list-index.js";
 import { sameLocation } from "./locations.js";
 import { checkOrderInput, getOrder, type OrderInput, orderFields } from "./orders.js";
 import type { ActionRecord, OrderFields, OrderRecord, Principal } from "./records.js";
 import { unassignOrder } from "./routes.js";
 import { orderViolations, recomputeRoute } from "./timeline.js";
+
+export type { UpdateWorkParams } from "./inputs.js";
 
 /** The answer of an update: done at once (200) or an action (202). */
 export type UpdateResult = { kind: "done"; order: OrderRecord } | { kind: "action"; action: ActionRecord };
@@ -77,16 +80,15 @@ export function updateOrder(ctx: Context, principal: Principal, uuid: string, in
     apply(ctx, order, next);
     return { kind: "done", order };
   }
-  const action = startAction(ctx, principal, "update", { uuid, next } satisfies UpdateWorkParams, {
-    workspaceUuid: order.workspaceUuid,
-  });
+  const action = startAction(
+    ctx,
+    principal,
+    { kind: "update", params: { uuid, next } },
+    {
+      workspaceUuid: order.workspaceUuid,
+    },
+  );
   return { kind: "action", action };
-}
-
-/** What an `update` action's work is built from: the order and its new fields. */
-export interface UpdateWorkParams {
-  uuid: string;
-  next: OrderFields;
 }
 
 /** The work of an `update` action: apply the fields, then recompute the order's route (or take it off). */

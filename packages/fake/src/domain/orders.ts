@@ -4,41 +4,14 @@
  */
 import type { Context } from "./context.js";
 import { type ErrorDetail, validationFailed } from "./errors.js";
+import type { OrderInput } from "./inputs.js";
 import { type ListView, orderListKey, ordersChanged } from "./list-index.js";
-import { type LocationInput, resolveLocation } from "./locations.js";
+import { resolveLocation } from "./locations.js";
 import { assertOwnedWorkspace, findOwned } from "./ownership.js";
-import type {
-  CustomFieldValue,
-  OrderFields,
-  OrderPriority,
-  OrderRecord,
-  OrderStatus,
-  Principal,
-  TimeWindowRecord,
-  Workspace,
-} from "./records.js";
+import type { OrderFields, OrderRecord, OrderStatus, Principal, Workspace } from "./records.js";
 import { isCalendarDate, minutesOfDay } from "./time.js";
 
-/** One order as sent (already shape-checked at the edge; null or absent means "default"). */
-export interface OrderInput {
-  name?: string | null | undefined;
-  customerOrderNumber?: string | null | undefined;
-  deliveryDate: string;
-  locations: LocationInput[];
-  timeWindows?: TimeWindowRecord[] | null | undefined;
-  duration?: number | null | undefined;
-  load?: number | null | undefined;
-  tags?: string[] | null | undefined;
-  priority?: OrderPriority | null | undefined;
-  phone?: string | null | undefined;
-  email?: string | null | undefined;
-  instructions?: string | null | undefined;
-  customFields?: Record<string, CustomFieldValue> | null | undefined;
-  packages?:
-    | { barcode?: string | null | undefined; description?: string | null | undefined; quantity: number }[]
-    | null
-    | undefined;
-}
+export type { OrderInput } from "./inputs.js";
 
 /** Default service duration in seconds. */
 export const DEFAULT_DURATION = 300;

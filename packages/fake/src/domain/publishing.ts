@@ -5,9 +5,12 @@
 import { startAction } from "./actions.js";
 import type { ActionOutcome, Context } from "./context.js";
 import { emitRouteEvent } from "./events.js";
+import type { PublishWorkParams } from "./inputs.js";
 import { assertOwnedWorkspace, isOwned } from "./ownership.js";
 import type { ActionRecord, Principal, PublishActionSummary, Workspace } from "./records.js";
 import { fixPlannedTimes, recomputeRoute } from "./timeline.js";
+
+export type { PublishWorkParams } from "./inputs.js";
 
 /** What to publish: every route of `date` in the workspace, or only `routeUuids`. */
 export interface PublishInput {
@@ -32,15 +35,7 @@ export function publishRoutes(
   assertOwnedWorkspace(principal, workspace);
   const routeUuids = input.routeUuids ? [...new Set(input.routeUuids)] : null;
   const params: PublishWorkParams = { principal, workspaceUuid: workspace.uuid, date: input.date, routeUuids };
-  return startAction(ctx, principal, "publish", params, { workspaceUuid: workspace.uuid });
-}
-
-/** What a `publish` action's work is built from: who asked, where, the date, and the routes (null: all of the date). */
-export interface PublishWorkParams {
-  principal: Principal;
-  workspaceUuid: string;
-  date: string;
-  routeUuids: string[] | null;
+  return startAction(ctx, principal, { kind: "publish", params }, { workspaceUuid: workspace.uuid });
 }
 
 /** The work of a `publish` action, against the routes as they are when it runs. */

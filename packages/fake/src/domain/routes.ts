@@ -5,25 +5,15 @@
 import type { Context } from "./context.js";
 import { DomainError, type ErrorDetail, notFound, validationFailed } from "./errors.js";
 import type { TravelMode } from "./geo.js";
+import type { RouteInput } from "./inputs.js";
 import { type ListView, ordersChanged, routeListKey } from "./list-index.js";
-import { type LocationInput, resolveLocation } from "./locations.js";
+import { resolveLocation } from "./locations.js";
 import { assertOwnedWorkspace, findOwned } from "./ownership.js";
 import type { Principal, RouteRecord, Workspace } from "./records.js";
 import { isCalendarDate, minutesOfDay } from "./time.js";
 import { recomputeRoute } from "./timeline.js";
 
-/** One route as sent (already shape-checked at the edge; nulls mean "not set"). */
-export interface RouteInput {
-  name: string;
-  date: string;
-  startTime: string;
-  endTime: string;
-  startLocation: LocationInput;
-  endLocation?: LocationInput | null | undefined;
-  capacity?: number | null | undefined;
-  tags?: string[] | null | undefined;
-  driver?: { name: string; email?: string | null | undefined; phone?: string | null | undefined } | null | undefined;
-}
+export type { RouteInput } from "./inputs.js";
 
 /** Whether a route is locked for scheduling: locked by PATCH, or published. */
 export function isLockedForScheduling(route: RouteRecord): boolean {

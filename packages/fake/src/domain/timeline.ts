@@ -55,19 +55,23 @@ function serviceStart(windows: { start: number; end: number }[], arrival: number
   return arrival; // too late for every window: served on arrival (a time_window violation)
 }
 
-/**
- * Recompute a route's timeline and totals from its `orderUuids`, keeping planned and actual times of the
- * stops that stay. Orders missing from the state are dropped from the route.
- */
-export function recomputeRoute(ctx: Context, route: RouteRecord): void {
-  const timeZone = timezoneOf(ctx, route);
+/** The route's orders still in the state, in its order; drops the others from the route. */
+function liveOrders(ctx: Context, route: RouteRecord): OrderRecord[] {
   const orders: OrderRecord[] = [];
   for (const uuid of route.orderUuids) {
     const order = ctx.state.orders.get(uuid);
     if (order) orders.push(order);
   }
   if (orders.length !== route.orderUuids.length) route.orderUuids = orders.map((o) => o.uuid);
+  return orders;
+}
 
+/** The route's timeline as it was: its stops by order uuid, its start and its end. */
+function previousEntries(route: RouteRecord): {
+  previous: Map<string, TimelineEntry>;
+  previousStart: TimelineEntry | undefined;
+  previousEnd: TimelineEntry | undefined;
+} {
   const previous = new Map<string, TimelineEntry>();
   let previousStart: TimelineEntry | undefined;
   let previousEnd: TimelineEntry | undefined;
@@ -76,6 +80,17 @@ export function recomputeRoute(ctx: Context, route: RouteRecord): void {
     else if (entry.type === "start_location") previousStart = entry;
     else previousEnd = entry;
   }
+  return { previous, previousStart, previousEnd };
+}
+
+/**
+ * Recompute a route's timeline and totals from its `orderUuids`, keeping planned and actual times of the
+ * stops that stay. Orders missing from the state are dropped from the route.
+ */
+export function recomputeRoute(ctx: Context, route: RouteRecord): void {
+  const timeZone = timezoneOf(ctx, route);
+  const orders = liveOrders(ctx, route);
+  const { previous, previousStart, previousEnd } = previousEntries(route);
 
   const points = [route.startLocation, ...orders.map((o) => o.location)];
   if (route.endLocation) points.push(route.endLocation);

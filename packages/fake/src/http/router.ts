@@ -13,6 +13,7 @@ import { type Answer, errorAnswer, jsonAnswer, toResponse } from "./answer.js";
 import { answerOnce } from "./idempotency.js";
 import { type IncomingRequest, incomingFromFetch } from "./incoming-request.js";
 import { nestsDeeperThan, TOO_DEEP } from "./json-nesting.js";
+import { byRank, compilePathTemplate } from "./path-templates.js";
 import type { RateLimiter } from "./rate-limit.js";
 import { declaredTooLarge, MAX_BODY_BYTES, MAX_URL_BYTES, urlTooLong } from "./request-limits.js";
 
@@ -119,20 +120,8 @@ interface CompiledOperation<O extends { path: string } = Operation> {
 }
 
 function compile<O extends { path: string }>(operation: O, operationId: string | null = null): CompiledOperation<O> {
-  const names: string[] = [];
-  const segments = operation.path.split("/").filter(Boolean);
-  const source = segments
-    .map((segment) => {
-      const param = /^\{(\w+)\}$/.exec(segment);
-      if (param?.[1]) {
-        names.push(param[1]);
-        return "/([^/]+)";
-      }
-      return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`;
-    })
-    .join("");
-  const rank = segments.map((s) => (s.startsWith("{") ? "1" : "0")).join("");
-  return { operation, pattern: new RegExp(`^${source}/?$`), names, rank, operationId };
+  const { pattern, names, rank } = compilePathTemplate(operation.path);
+  return { operation, pattern, names: [...names], rank, operationId };
 }
 
 /** The pipeline's options. */
@@ -241,8 +230,6 @@ function bearerToken(request: IncomingRequest): string | undefined {
   return match?.[1];
 }
 
-const byRank = (a: { rank: string }, b: { rank: string }) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0);
-
 /** The operation of `method` on `path` with its decoded parameters, and whether any operation has that path. */
 function match<O extends { method: HttpMethod; path: string }>(
   operations: readonly CompiledOperation<O>[],
@@ -310,75 +297,218 @@ class HandlerContext {
   readonly json = (): Promise<unknown> => readJson(this.#request);
 }
 
-/** Build the pipeline over a context and its operations. */
-export function createRouter(ctx: Context, options: RouterOptions): Router {
-  const base = new URL(options.baseUrl);
-  const basePath = base.pathname.replace(/\/+$/, "");
+/** The compiled operations and options one router answers with. */
+interface Pipeline {
+  readonly ctx: Context;
+  readonly options: RouterOptions;
+  /** The operations the fake implements, most literal first. */
+  readonly compiled: readonly CompiledOperation[];
+  /** Every operation of the contract (those not implemented answer 501). */
+  readonly declared: readonly CompiledOperation<DeclaredOperation>[];
+  /** The contract's operations that have an operationId, most literal first (the hooks' names). */
+  readonly named: readonly CompiledOperation<DeclaredOperation>[];
+  /** The control operations, compiled on first use. */
+  controlOf(control: ControlOperations): readonly CompiledOperation<PublicOperation>[];
+}
+
+type DeclaredOperation = RouterOptions["declared"][number];
+
+/** What `route` fills in once it knows the call (the operation it matched, if any). */
+interface Seen {
+  call?: ApiCall | undefined;
+  receivedAt: number;
+}
+
+function createPipeline(ctx: Context, options: RouterOptions): Pipeline {
   const idOf = new Map<string, string>();
   for (const d of options.declared) if (d.operationId !== undefined) idOf.set(`${d.method} ${d.path}`, d.operationId);
   const compiled = options.operations
     .map((operation) => compile(operation, idOf.get(`${operation.method} ${operation.path}`) ?? null))
     .sort(byRank);
   let controlOperations: CompiledOperation<PublicOperation>[] | undefined;
-  const controlOf = (control: ControlOperations) => {
-    controlOperations ??= control
-      .operations()
-      .map((operation) => compile(operation))
-      .sort(byRank);
-    return controlOperations;
+  return {
+    ctx,
+    options,
+    compiled,
+    declared: options.declared.map((d) => compile(d)),
+    named: options.declared
+      .filter((d) => d.operationId !== undefined)
+      .map((d) => compile(d, d.operationId ?? null))
+      .sort(byRank),
+    controlOf(control) {
+      controlOperations ??= control
+        .operations()
+        .map((operation) => compile(operation))
+        .sort(byRank);
+      return controlOperations;
+    },
   };
-  /** The control prefix when this call serves the control endpoints, else undefined. */
-  const controlPrefix = (served: Served | undefined) => (served?.control ? options.control?.prefix : undefined);
-  const declared = options.declared.map((d) => compile({ ...d, handle: () => ({ status: 501 }) }));
+}
 
-  const named = options.declared
-    .filter((d) => d.operationId !== undefined)
-    .map((d) => compile(d, d.operationId ?? null))
-    .sort(byRank);
+/** The control prefix when this call serves the control endpoints, else undefined. */
+const controlPrefix = (p: Pipeline, served: Served | undefined) =>
+  served?.control ? p.options.control?.prefix : undefined;
 
+/**
+ * The hooks' view of a call of the API, or undefined for a control call or a console read (hooks never see those).
+ * `operationId` is the matched operation's when the pipeline matched one, else looked up among the contract's.
+ */
+function apiCall(
+  p: Pipeline,
+  request: IncomingRequest,
+  requestId: string,
+  path: string,
+  served: Served | undefined,
+  receivedAt: number,
+  operationId?: string | null,
+): ApiCall | undefined {
+  const prefix = controlPrefix(p, served);
+  if (prefix !== undefined && path.startsWith(prefix)) return undefined;
+  const method = request.method.toLowerCase();
+  if (method === "get" && request.header(CONSOLE_READ_HEADER) !== null) return undefined;
+  const id =
+    operationId !== undefined
+      ? operationId
+      : (p.named.find((d) => d.operation.method === method && d.pattern.test(path))?.operationId ?? null);
+  return { request, requestId, method: method.toUpperCase(), path, operationId: id, receivedAt };
+}
+
+/**
+ * The 414/413 of a request over the limits, checked before authentication as a front proxy would (the URL, the
+ * declared `Content-Length`), or undefined. A body that turns out larger answers 413 where it is read
+ * ({@link readBody}: the JSON reader, the idempotency fingerprint), never buffered whole.
+ */
+function overLimits(request: IncomingRequest, requestId: string): Answer | undefined {
+  // A parsed URL's path and query are percent-encoded ASCII: one character is one byte.
+  const target = request.pathname.length + request.search.length;
+  if (target > MAX_URL_BYTES) return errorAnswer(urlTooLong(MAX_URL_BYTES, target), requestId);
+  const declared = declaredTooLarge(request.header("content-length"), MAX_BODY_BYTES);
+  if (!declared) return undefined;
+  request.discard();
+  return errorAnswer(declared, requestId);
+}
+
+/** One call being routed: the request, its id and path, and the handler context it builds. */
+interface Call {
+  readonly p: Pipeline;
+  readonly request: IncomingRequest;
+  readonly requestId: string;
+  readonly path: string;
+  readonly served: Served | undefined;
+  readonly seen: Seen;
+}
+
+const requestContext = (call: Call, params: Record<string, string>, principal?: Principal): RequestContext =>
+  new HandlerContext(call.request, call.path, params, call.requestId, call.p.ctx, principal) as RequestContext;
+
+/** The one error answer of anything a handler or the pipeline threw (unexpected errors: 500, logged). */
+function failure({ p, request, path, requestId }: Call, error: unknown): Answer {
+  if (error instanceof DomainError) return errorAnswer(error, requestId);
+  p.options.log?.(`Unexpected error in ${request.method} ${path} (${requestId})`, error);
+  return errorAnswer(
+    new DomainError("INTERNAL", `Failed to ${request.method} ${path}: internal error (request ${requestId})`),
+    requestId,
+  );
+}
+
+/** A control call: no token, and a path under the prefix that matches no control operation is a 404. */
+async function routeControl(call: Call, control: ControlOperations): Promise<Answer> {
+  const { found } = match(call.p.controlOf(control), call.path, call.request.method.toLowerCase());
+  if (!found) {
+    throw new DomainError(
+      "NOT_FOUND",
+      `Failed to route the control request: no endpoint ${call.request.method.toUpperCase()} ${call.path}`,
+    );
+  }
+  const reply = await found.compiled.operation.handle(requestContext(call, found.params));
+  return jsonAnswer(reply.status, reply.body, call.requestId, reply.headers);
+}
+
+/** A call of an operation the fake implements: the hooks, then the handler (through an idempotency key on a POST). */
+async function routeOperation(
+  call: Call,
+  operation: CompiledOperation,
+  params: Record<string, string>,
+  principal: Principal,
+): Promise<Answer> {
+  const { p, request, requestId, path, served, seen } = call;
+  const hooks = p.options.hooks;
+  if (hooks) seen.call = apiCall(p, request, requestId, path, served, seen.receivedAt, operation.operationId);
+  // Most calls meet no fault: then the hook answers at once, without a promise to wait for.
+  const hooked = seen.call && hooks?.intercept ? hooks.intercept(seen.call) : undefined;
+  const intercepted = hooked instanceof Promise ? await hooked : hooked;
+  if (intercepted) return intercepted;
+  // The operation's answer, failures included, is what an idempotency key keeps and replays.
+  const answer = async () => {
+    try {
+      const reply = await operation.operation.handle(requestContext(call, params, principal));
+      return jsonAnswer(reply.status, reply.body, requestId, reply.headers);
+    } catch (error) {
+      return failure(call, error);
+    }
+  };
+  if (request.method.toLowerCase() !== "post") return await answer();
+  // The query is parsed only for an Idempotency-Key's fingerprint: most POSTs in a test's loop send none.
+  const keyed = {
+    request,
+    principal,
+    path,
+    get query() {
+      return new URLSearchParams(request.search);
+    },
+  };
+  return await answerOnce(p.ctx, keyed, answer);
+}
+
+/** A call no implemented operation matched: 501 for the contract's others, else 404 (method or path unknown). */
+function notRouted({ p, request, path }: Call, pathMatched: boolean): never {
+  const method = request.method.toLowerCase();
+  const planned = p.declared.find((d) => d.operation.method === method && d.pattern.test(path));
+  if (planned) {
+    throw new DomainError(
+      "NOT_IMPLEMENTED",
+      `Failed to ${method.toUpperCase()} ${planned.operation.path}: the fake does not implement this operation`,
+    );
+  }
+  if (pathMatched || p.declared.some((d) => d.pattern.test(path))) {
+    throw new DomainError("NOT_FOUND", `Failed to route the request: ${request.method} is not allowed on ${path}`);
+  }
+  throw new DomainError("NOT_FOUND", `Failed to route the request: no endpoint ${request.method} ${path}`);
+}
+
+async function route(call: Call): Promise<Answer> {
+  const { p, request, requestId, path, served } = call;
+  try {
+    const prefix = controlPrefix(p, served);
+    if (prefix !== undefined && p.options.control && path.startsWith(prefix)) {
+      return await routeControl(call, p.options.control);
+    }
+    const principal = authenticate(p.ctx, bearerToken(request));
+    const wait = p.options.rateLimiter?.take(principal.token);
+    if (wait !== undefined) {
+      const limited = new DomainError(
+        "RATE_LIMITED",
+        `Failed to accept the request: too many requests for this token; retry after ${wait} s`,
+      );
+      return errorAnswer(limited, requestId, wait);
+    }
+    const { found, pathMatched } = match(p.compiled, path, request.method.toLowerCase());
+    if (found) return await routeOperation(call, found.compiled, found.params, principal);
+    notRouted(call, pathMatched);
+  } catch (error) {
+    return failure(call, error);
+  }
+}
+
+/** Build the pipeline over a context and its operations. */
+export function createRouter(ctx: Context, options: RouterOptions): Router {
+  const base = new URL(options.baseUrl);
+  const basePath = base.pathname.replace(/\/+$/, "");
+  const p = createPipeline(ctx, options);
   const owns = (url: URL) =>
     url.origin === base.origin && (url.pathname === basePath || url.pathname.startsWith(`${basePath}/`));
-
   /** The path relative to the base URL (`/` at the base itself). */
   const relative = (pathname: string) => (basePath ? pathname.slice(basePath.length) : pathname) || "/";
-
-  /**
-   * The hooks' view of a call of the API, or undefined for a control call or a console read (hooks never see those).
-   * `operationId` is the matched operation's when the pipeline matched one, else looked up among the contract's.
-   */
-  function apiCall(
-    request: IncomingRequest,
-    requestId: string,
-    path: string,
-    served: Served | undefined,
-    receivedAt: number,
-    operationId?: string | null,
-  ): ApiCall | undefined {
-    const prefix = controlPrefix(served);
-    if (prefix !== undefined && path.startsWith(prefix)) return undefined;
-    const method = request.method.toLowerCase();
-    if (method === "get" && request.header(CONSOLE_READ_HEADER) !== null) return undefined;
-    const id =
-      operationId !== undefined
-        ? operationId
-        : (named.find((d) => d.operation.method === method && d.pattern.test(path))?.operationId ?? null);
-    return { request, requestId, method: method.toUpperCase(), path, operationId: id, receivedAt };
-  }
-
-  /**
-   * The 414/413 of a request over the limits, checked before authentication as a front proxy would (the URL, the
-   * declared `Content-Length`), or undefined. A body that turns out larger answers 413 where it is read
-   * ({@link readBody}: the JSON reader, the idempotency fingerprint), never buffered whole.
-   */
-  function overLimits(request: IncomingRequest, requestId: string): Answer | undefined {
-    // A parsed URL's path and query are percent-encoded ASCII: one character is one byte.
-    const target = request.pathname.length + request.search.length;
-    if (target > MAX_URL_BYTES) return errorAnswer(urlTooLong(MAX_URL_BYTES, target), requestId);
-    const declared = declaredTooLarge(request.header("content-length"), MAX_BODY_BYTES);
-    if (!declared) return undefined;
-    request.discard();
-    return errorAnswer(declared, requestId);
-  }
 
   /** Answer a request, and tell the `record` hook about every call of the API with its answer. */
   async function answer(request: IncomingRequest, served?: Served): Promise<Answer> {
@@ -387,100 +517,12 @@ export function createRouter(ctx: Context, options: RouterOptions): Router {
     if (refused) return refused;
     const path = relative(request.pathname);
     const record = options.hooks?.record;
-    // Filled in by `route` once it knows the call (the operation it matched, if any).
-    const seen: { call?: ApiCall | undefined; receivedAt: number } = { receivedAt: ctx.clock.now() };
-    const answered = await route(request, requestId, path, served, seen);
+    const seen: Seen = { receivedAt: ctx.clock.now() };
+    const answered = await route({ p, request, requestId, path, served, seen });
     if (!record) return answered;
-    const call = seen.call ?? apiCall(request, requestId, path, served, seen.receivedAt);
+    const call = seen.call ?? apiCall(p, request, requestId, path, served, seen.receivedAt);
     if (call) await record(call, answered);
     return answered;
-  }
-
-  async function route(
-    request: IncomingRequest,
-    requestId: string,
-    path: string,
-    served: Served | undefined,
-    seen: { call?: ApiCall | undefined; receivedAt: number },
-  ): Promise<Answer> {
-    const method = request.method.toLowerCase();
-    const requestContext = (params: Record<string, string>, principal?: Principal): RequestContext =>
-      new HandlerContext(request, path, params, requestId, ctx, principal) as RequestContext;
-    /** The one error answer of anything a handler or the pipeline threw (unexpected errors: 500, logged). */
-    const failure = (error: unknown): Answer => {
-      if (error instanceof DomainError) return errorAnswer(error, requestId);
-      options.log?.(`Unexpected error in ${request.method} ${path} (${requestId})`, error);
-      return errorAnswer(
-        new DomainError("INTERNAL", `Failed to ${request.method} ${path}: internal error (request ${requestId})`),
-        requestId,
-      );
-    };
-    try {
-      const prefix = controlPrefix(served);
-      if (prefix !== undefined && options.control && path.startsWith(prefix)) {
-        const { found } = match(controlOf(options.control), path, method);
-        if (!found) {
-          throw new DomainError(
-            "NOT_FOUND",
-            `Failed to route the control request: no endpoint ${request.method.toUpperCase()} ${path}`,
-          );
-        }
-        const reply = await found.compiled.operation.handle(requestContext(found.params));
-        return jsonAnswer(reply.status, reply.body, requestId, reply.headers);
-      }
-      const principal = authenticate(ctx, bearerToken(request));
-      const wait = options.rateLimiter?.take(principal.token);
-      if (wait !== undefined) {
-        const limited = new DomainError(
-          "RATE_LIMITED",
-          `Failed to accept the request: too many requests for this token; retry after ${wait} s`,
-        );
-        return errorAnswer(limited, requestId, wait);
-      }
-      const { found, pathMatched } = match(compiled, path, method);
-      if (found) {
-        const { compiled: operation, params } = found;
-        const hooks = options.hooks;
-        if (hooks) seen.call = apiCall(request, requestId, path, served, seen.receivedAt, operation.operationId);
-        // Most calls meet no fault: then the hook answers at once, without a promise to wait for.
-        const hooked = seen.call && hooks?.intercept ? hooks.intercept(seen.call) : undefined;
-        const intercepted = hooked instanceof Promise ? await hooked : hooked;
-        if (intercepted) return intercepted;
-        // The operation's answer, failures included, is what an idempotency key keeps and replays.
-        const answer = async () => {
-          try {
-            const reply = await operation.operation.handle(requestContext(params, principal));
-            return jsonAnswer(reply.status, reply.body, requestId, reply.headers);
-          } catch (error) {
-            return failure(error);
-          }
-        };
-        if (method !== "post") return await answer();
-        // The query is parsed only for an Idempotency-Key's fingerprint: most POSTs in a test's loop send none.
-        const call = {
-          request,
-          principal,
-          path,
-          get query() {
-            return new URLSearchParams(request.search);
-          },
-        };
-        return await answerOnce(ctx, call, answer);
-      }
-      const planned = declared.find((d) => d.operation.method === method && d.pattern.test(path));
-      if (planned) {
-        throw new DomainError(
-          "NOT_IMPLEMENTED",
-          `Failed to ${method.toUpperCase()} ${planned.operation.path}: the fake does not implement this operation`,
-        );
-      }
-      if (pathMatched || declared.some((d) => d.pattern.test(path))) {
-        throw new DomainError("NOT_FOUND", `Failed to route the request: ${request.method} is not allowed on ${path}`);
-      }
-      throw new DomainError("NOT_FOUND", `Failed to route the request: no endpoint ${request.method} ${path}`);
-    } catch (error) {
-      return failure(error);
-    }
   }
 
   return {

@@ -16,13 +16,15 @@ export type PendingWorkJson = {
 
 /** The saveable work of the pending actions, oldest first: plain data already, copied. */
 export function encodePendingWork(works: ReadonlyMap<string, ActionWork>): PendingWorkJson[] {
-  // A work holds the params its kind's command was started with: `kind` and `params` agree.
-  return [...works].map(
-    ([uuid, { kind, params }]) => ({ uuid, kind, params: structuredClone(params) }) as PendingWorkJson,
-  );
+  return [...works].map(([uuid, work]) => ({ uuid, ...structuredClone(work) }));
 }
 
 /** The works of saved pending actions, by action uuid. */
 export function decodePendingWork(saved: readonly PendingWorkJson[]): Map<string, ActionWork> {
-  return new Map(saved.map(({ uuid, kind, params }) => [uuid, { kind, params: structuredClone(params) }]));
+  return new Map(
+    saved.map((entry) => {
+      const { uuid, ...work } = structuredClone(entry);
+      return [uuid, work];
+    }),
+  );
 }

@@ -153,8 +153,8 @@ export function applyStateFile(fake: Fake, file: StateFile): void {
  * settles once its time has come (`afterMs`). Held actions only end when released, which is not a read.
  */
 export function readsMayChange(fake: Fake): boolean {
-  const { state, actions } = runtimeOf(fake).context;
-  for (const uuid of actions.works.keys()) {
+  const { state } = runtimeOf(fake).context;
+  for (const uuid of state.works.keys()) {
     const action = state.actions.get(uuid);
     if (action?.status === "pending" && !action.held && (action.dueAt !== null || action.afterPolls !== null)) {
       return true;

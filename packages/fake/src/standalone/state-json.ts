@@ -60,7 +60,7 @@ export interface StateJson {
 /** A Map as its `[key, value]` pairs; anything else as it is. */
 type Pairs<T> = T extends Map<infer K, infer V> ? [K, V][] : T;
 /** {@link State} with its Maps as pairs, derived: {@link StateJson} must equal it. */
-type DerivedStateJson = { [K in Exclude<keyof State, "webhooks">]: Pairs<State[K]> } & {
+type DerivedStateJson = { [K in Exclude<keyof State, "webhooks" | "works">]: Pairs<State[K]> } & {
   webhooks: { [K in keyof WebhookState]: Pairs<WebhookState[K]> };
 };
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -182,13 +182,13 @@ export function encodeState(state: State, { copy = true }: { copy?: boolean } = 
       lastDelivery: state.webhooks.lastDelivery,
     },
     idempotencyKeys: [...state.idempotencyKeys],
-  } satisfies Record<keyof State, unknown>;
+  } satisfies Record<Exclude<keyof State, "works">, unknown>; // the works are saved as `pendingWork`
   // The records are plain data; a structured clone detaches them from the live state.
   return copy ? structuredClone(json) : json;
 }
 
 /** Rebuild a {@link State} from what {@link encodeState} made (already validated by {@link parseFakeData}). */
-export function decodeState(json: StateJson): State {
+export function decodeState(json: StateJson, pendingWork: readonly PendingWorkJson[] = []): State {
   const copy = structuredClone(json);
   return {
     organizations: new Map(copy.organizations),
@@ -209,6 +209,7 @@ export function decodeState(json: StateJson): State {
       lastDelivery: copy.webhooks.lastDelivery,
     },
     idempotencyKeys: new Map(copy.idempotencyKeys),
+    works: decodePendingWork(pendingWork),
   };
 }
 
@@ -243,7 +244,7 @@ export function exportFakeData(fake: Fake, options: { copy?: boolean } = {}): Fa
   return {
     idsPosition: context.ids.position,
     actionOptions: structuredClone(context.actions.options) as ActionOptions,
-    pendingWork: encodePendingWork(context.actions.works),
+    pendingWork: encodePendingWork(context.state.works),
     state: encodeState(context.state, options),
   };
 }
@@ -255,8 +256,7 @@ export function exportFakeData(fake: Fake, options: { copy?: boolean } = {}): Fa
 export function importFakeData(fake: Fake, data: FakeDataJson): void {
   fake.reset();
   const { context } = runtimeOf(fake);
-  context.state = decodeState(data.state);
+  context.state = decodeState(data.state, data.pendingWork);
   context.ids = createIds(data.idsPosition, data.idsPosition, context.ids.entropy, context.ids.requestIds);
   context.actions.options = structuredClone(data.actionOptions) as ActionOptions;
-  context.actions.works = decodePendingWork(data.pendingWork);
 }

@@ -129,6 +129,9 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
+/** What refuses an attempt whose host resolves to the fake itself (or, by default, to a link-local address). */
+type OwnRefusal = Pick<OwnUrls, "resolvedRefusal">;
+
 /**
  * What an attempt over HTTP that got no answer says in the delivery log: the same words whether the port was
  * closed, filtered or the name did not resolve, so the log is no port scanner (`docs/security.md`).
@@ -142,16 +145,23 @@ function describe(error: unknown): string {
   return `${error.message}${cause}`;
 }
 
-/** Create the dispatcher of a fake's context. */
-export function createWebhookDispatcher(
-  ctx: Context,
-  options: WebhookOptions = {},
-  own?: Pick<OwnUrls, "resolvedRefusal">,
-): WebhookDispatcher {
+/** `webhooks.timeoutMs`, checked: how long an attempt waits for its answer. */
+function checkedTimeout(options: WebhookOptions): number {
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   if (!(timeoutMs > 0) || !Number.isFinite(timeoutMs)) {
     throw new RangeError(`Failed to create the fake: webhooks.timeoutMs=${timeoutMs} is not a positive number`);
   }
+  return timeoutMs;
+}
+
+/**
+ * The clock of the attempts' `x-dispatch-timestamp`: `webhooks.timestampClock` (checked), else the host's choice
+ * (startServer: the wall clock), else the fake's clock.
+ */
+function createTimestamps(options: WebhookOptions): {
+  of(plan: AttemptPlan): number;
+  useHost(clock: Clock): () => void;
+} {
   const chosenClock = options.timestampClock;
   if (
     chosenClock !== undefined &&
@@ -163,26 +173,133 @@ export function createWebhookDispatcher(
       'Failed to create the fake: webhooks.timestampClock must be "fake", "wall" or a clock with a now() method',
     );
   }
-  // The host's choice (startServer: the wall clock), when the option made none; undefined: the fake's clock.
   let hostClock: Clock | undefined;
-  /** The attempt's `x-dispatch-timestamp`, in whole seconds. */
-  function timestampOf(plan: AttemptPlan): number {
-    const clock =
-      chosenClock === "wall" ? systemClock : chosenClock === "fake" ? undefined : (chosenClock ?? hostClock);
-    // The fake's clock reads the attempt's own instant (plan.at): the header and the delivery log agree exactly.
-    return Math.floor((clock ? clock.now() : plan.at) / 1000);
+  return {
+    /** The attempt's `x-dispatch-timestamp`, in whole seconds. */
+    of(plan) {
+      const clock =
+        chosenClock === "wall" ? systemClock : chosenClock === "fake" ? undefined : (chosenClock ?? hostClock);
+      // The fake's clock reads the attempt's own instant (plan.at): the header and the delivery log agree exactly.
+      return Math.floor((clock ? clock.now() : plan.at) / 1000);
+    },
+    useHost(clock) {
+      hostClock = clock;
+      return () => {
+        if (hostClock === clock) hostClock = undefined;
+      };
+    },
+  };
+}
+
+/** Settle the waiters of a pool once nothing is in flight: rejected with its failure, if one happened. */
+function settle(settled: Pool): void {
+  const waiters = settled.idle.splice(0);
+  const failure = settled.failure;
+  settled.failure = undefined;
+  for (const waiter of waiters) {
+    if (failure) waiter.reject(failure.error);
+    else waiter.resolve();
   }
+}
+
+/** One attempt: signed, sent to a listener or over fetch, within the timeout (real time). */
+async function sendAttempt(
+  plan: AttemptPlan,
+  controller: AbortController,
+  {
+    timeoutMs,
+    listeners,
+    timestamp,
+    own,
+  }: {
+    timeoutMs: number;
+    listeners: ReadonlyMap<string, WebhookHandler>;
+    timestamp: (plan: AttemptPlan) => number;
+    own: OwnRefusal | undefined;
+  },
+): Promise<AttemptOutcome> {
+  let timedOut = false;
+  // Real time on purpose: the receiver answers in real time, whatever the fake's clock says.
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new Error(`no answer within ${timeoutMs} ms`));
+  }, timeoutMs);
+  (timer as { unref?: () => void }).unref?.();
+  let listener: WebhookHandler | undefined;
+  // Whether the attempt went to the network: what fails from then on reads the same (COULD_NOT_CONNECT).
+  let sent = false;
+  try {
+    listener = listeners.get(listenerKey(plan.url, "deliver webhook"));
+    const { rawBody, headers } = await signWebhookForTest(plan.envelope, plan.secret, timestamp(plan));
+    // Redirects are not followed: a 3xx is a failed attempt.
+    const init: RequestInit = {
+      method: "POST",
+      headers,
+      body: rawBody,
+      redirect: "manual",
+      signal: controller.signal,
+    };
+    let response: Response;
+    const handler = listener;
+    if (handler) {
+      const request = new Request(plan.url, init);
+      const answer = await untilAborted(
+        Promise.resolve().then(() => handler(request)),
+        controller.signal,
+      );
+      if (!(answer instanceof Response)) throw new TypeError("the listener did not return a Response");
+      response = answer;
+    } else {
+      // Checked again at each attempt: the host may resolve elsewhere now (DNS rebinding), or a server may serve
+      // the fake on the URL's port since the subscription was made.
+      const refused = await own?.resolvedRefusal(plan.url);
+      if (refused !== undefined) {
+        return { result: "connection_error", status: null, error: `refused: the URL ${refused}` };
+      }
+      // Looked up at call time, so MSW (or any fetch installed later) sees the delivery. Raced with the signal
+      // too: a fetch that ignores it (a mock) still times out. The URL and init, not a Request: fetch would
+      // build its own copy of one (half of an attempt's cost is Request objects).
+      sent = true;
+      response = await untilAborted(globalThis.fetch(plan.url, init), controller.signal);
+    }
+    // The answer's body is ignored.
+    response.body?.cancel().catch(() => undefined);
+    return { result: response.ok ? "succeeded" : "rejected", status: response.status, error: null };
+  } catch (error) {
+    if (timedOut) return { result: "timeout", status: null, error: `no answer within ${timeoutMs} ms` };
+    const message = listener ? `the listener threw: ${describe(error)}` : sent ? COULD_NOT_CONNECT : describe(error);
+    return { result: "connection_error", status: null, error: message };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function newPool(): Pool {
+  return { inFlight: new Map(), perReceiver: new Map(), subscriptions: new Set(), idle: [] };
+}
+
+/** The earlier of the first queued attempt and the first event not yet fanned out (due at its emission). */
+function firstDueAt(ctx: Context, queued: number | null): number | null {
+  const { events, webhooks } = ctx.state;
+  const unseen = events[webhooks.fannedOut]?.createdAt ?? null;
+  return unseen === null ? queued : queued === null ? unseen : Math.min(unseen, queued);
+}
+
+/** Create the dispatcher of a fake's context; `own` refuses an attempt whose host resolves to the fake itself. */
+export function createWebhookDispatcher(
+  ctx: Context,
+  options: WebhookOptions = {},
+  own?: OwnRefusal,
+): WebhookDispatcher {
+  const timeoutMs = checkedTimeout(options);
+  const timestamps = createTimestamps(options);
   const listeners = new Map<string, WebhookHandler>();
   const progress = new Set<() => void>();
   const queue = createDeliveryQueue(ctx);
-  // The attempts in flight, by delivery id, with their receiver's count. A reset or restore aborts them all and
-  // starts a new pool before it replaces the state, so every attempt of the current pool belongs to the current
-  // state; an outcome for a state that is gone is dropped (`attempt`), and a restored delivery is due again.
+  // The attempts in flight, by delivery id, with their receiver's count. A reset or restore aborts them all and starts
+  // a new pool before it replaces the state, so every attempt in the pool belongs to the current state; an outcome
+  // for a state that is gone is dropped (`attempt`), and a restored delivery is due again.
   let pool = newPool();
-
-  function newPool(): Pool {
-    return { inFlight: new Map(), perReceiver: new Map(), subscriptions: new Set(), idle: [] };
-  }
 
   /** Start what the pool has room for, oldest due delivery first; settle the waiters once nothing is in flight. */
   function pump(): void {
@@ -203,80 +320,13 @@ export function createWebhookDispatcher(
     if (current.inFlight.size === 0) settle(current);
   }
 
-  function settle(settled: Pool): void {
-    const waiters = settled.idle.splice(0);
-    const failure = settled.failure;
-    settled.failure = undefined;
-    for (const waiter of waiters) {
-      if (failure) waiter.reject(failure.error);
-      else waiter.resolve();
-    }
-  }
-
-  async function send(plan: AttemptPlan, controller: AbortController): Promise<AttemptOutcome> {
-    let timedOut = false;
-    // Real time on purpose: the receiver answers in real time, whatever the fake's clock says.
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort(new Error(`no answer within ${timeoutMs} ms`));
-    }, timeoutMs);
-    (timer as { unref?: () => void }).unref?.();
-    let listener: WebhookHandler | undefined;
-    // Whether the attempt went to the network: what fails from then on reads the same (COULD_NOT_CONNECT).
-    let sent = false;
-    try {
-      listener = listeners.get(listenerKey(plan.url, "deliver webhook"));
-      const { rawBody, headers } = await signWebhookForTest(plan.envelope, plan.secret, timestampOf(plan));
-      // Redirects are not followed: a 3xx is a failed attempt.
-      const init: RequestInit = {
-        method: "POST",
-        headers,
-        body: rawBody,
-        redirect: "manual",
-        signal: controller.signal,
-      };
-      let response: Response;
-      const handler = listener;
-      if (handler) {
-        const request = new Request(plan.url, init);
-        const answer = await untilAborted(
-          Promise.resolve().then(() => handler(request)),
-          controller.signal,
-        );
-        if (!(answer instanceof Response)) throw new TypeError("the listener did not return a Response");
-        response = answer;
-      } else {
-        // Checked again at each attempt: the host may resolve elsewhere now (DNS rebinding), or a server may serve
-        // the fake on the URL's port since the subscription was made.
-        const refused = await own?.resolvedRefusal(plan.url);
-        if (refused !== undefined) {
-          return { result: "connection_error", status: null, error: `refused: the URL ${refused}` };
-        }
-        // Looked up at call time, so MSW (or any fetch installed later) sees the delivery. Raced with the signal
-        // too: a fetch that ignores it (a mock) still times out. The URL and init, not a Request: fetch would
-        // build its own copy of one (half of an attempt's cost is Request objects).
-        sent = true;
-        response = await untilAborted(globalThis.fetch(plan.url, init), controller.signal);
-      }
-      // The answer's body is ignored.
-      response.body?.cancel().catch(() => undefined);
-      return { result: response.ok ? "succeeded" : "rejected", status: response.status, error: null };
-    } catch (error) {
-      if (timedOut) return { result: "timeout", status: null, error: `no answer within ${timeoutMs} ms` };
-      const message = listener ? `the listener threw: ${describe(error)}` : sent ? COULD_NOT_CONNECT : describe(error);
-      return { result: "connection_error", status: null, error: message };
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
   function attempt(plan: AttemptPlan, { receiver, subscription }: QueuedAttempt, current: Pool): void {
     const state = ctx.state;
     const controller = new AbortController();
     current.inFlight.set(plan.deliveryId, controller);
     current.perReceiver.set(receiver, (current.perReceiver.get(receiver) ?? 0) + 1);
     current.subscriptions.add(subscription);
-    send(plan, controller)
+    sendAttempt(plan, controller, { timeoutMs, listeners, timestamp: timestamps.of, own })
       .then((outcome) => {
         if (ctx.state !== state) return;
         const delivery = recordAttempt(ctx, plan, outcome);
@@ -299,13 +349,7 @@ export function createWebhookDispatcher(
 
   return {
     name: "webhook deliveries",
-    nextDueAt() {
-      // Events not yet fanned out are due at their emission.
-      const { events, webhooks } = ctx.state;
-      const unseen = events[webhooks.fannedOut]?.createdAt ?? null;
-      const queued = queue.nextDueAt();
-      return unseen === null ? queued : queued === null ? unseen : Math.min(unseen, queued);
-    },
+    nextDueAt: () => firstDueAt(ctx, queue.nextDueAt()),
     runDue() {
       fanOutEvents(ctx);
       const current = pool;
@@ -328,12 +372,7 @@ export function createWebhookDispatcher(
     unlisten(url) {
       listeners.delete(listenerKey(url, "stop listening for webhooks"));
     },
-    useHostTimestampClock(clock) {
-      hostClock = clock;
-      return () => {
-        if (hostClock === clock) hostClock = undefined;
-      };
-    },
+    useHostTimestampClock: timestamps.useHost,
     abortInFlight() {
       const aborted = pool;
       pool = newPool();

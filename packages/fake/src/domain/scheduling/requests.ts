@@ -5,52 +5,15 @@
  */
 import type { Context } from "../context.js";
 import { DomainError, type ErrorDetail, validationFailed } from "../errors.js";
-import type { TravelMode } from "../geo.js";
-import { checkOrderInput, type OrderInput } from "../orders.js";
+import type { ScheduleRequest, WhatIfOrderInput, WhatIfRouteInput } from "../inputs.js";
+import { checkOrderInput } from "../orders.js";
 import { isOwned } from "../ownership.js";
 import type { Principal, Workspace } from "../records.js";
-import { checkRouteInput, isLockedForScheduling, type RouteInput } from "../routes.js";
+import { checkRouteInput, isLockedForScheduling } from "../routes.js";
 import { isCalendarDate } from "../time.js";
 import { getWorkspace } from "../workspaces.js";
 
-/** Options of a run (`docs/api-contract.md` section 5, `options`). */
-export interface ScheduleOptions {
-  minimizeRoutes?: boolean | undefined;
-  balance?: boolean | undefined;
-  /** Fixed cost of each route used, in seconds of travel (0 to 86,400, default 0). */
-  routeCost?: number | undefined;
-  travelMode?: TravelMode | undefined;
-}
-
-/** A what-if order: an order input with an optional caller-chosen uuid and an optional delivery date. */
-export interface WhatIfOrderInput extends Omit<OrderInput, "deliveryDate"> {
-  uuid?: string | undefined;
-  deliveryDate?: string | undefined;
-}
-
-/** A what-if route: a route input with an optional caller-chosen uuid. */
-export interface WhatIfRouteInput extends RouteInput {
-  uuid?: string | undefined;
-}
-
-/** A run as requested (already shape-checked at the edge); the mode follows from the body. */
-export type ScheduleRequest =
-  | { mode: "all"; workspaceUuid: string; date: string; options?: ScheduleOptions | undefined }
-  | {
-      mode: "specific";
-      workspaceUuid: string;
-      date: string;
-      orders: readonly string[];
-      routes: readonly string[];
-      options?: ScheduleOptions | undefined;
-    }
-  | {
-      mode: "what_if";
-      workspaceUuid: string;
-      date: string;
-      whatIf: { orders: readonly WhatIfOrderInput[]; routes: readonly WhatIfRouteInput[] };
-      options?: ScheduleOptions | undefined;
-    };
+export type { ScheduleOptions, ScheduleRequest, WhatIfOrderInput, WhatIfRouteInput } from "../inputs.js";
 
 function conflict(message: string, path: string): DomainError {
   return new DomainError("CONFLICT", `Failed to schedule orders: ${message}`, [{ path, message }]);

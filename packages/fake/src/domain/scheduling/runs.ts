@@ -8,13 +8,16 @@ import type { Budget } from "@dispatchkit/optimizer";
 import { startAction } from "../actions.js";
 import type { ActionOutcome, Context, WorkStep } from "../context.js";
 import { greatCircleTravel, type TravelMode } from "../geo.js";
-import type { ActionRecord, OrderRecord, Principal, RouteRecord, Workspace } from "../records.js";
+import type { ScheduleWorkParams } from "../inputs.js";
+import type { ActionRecord, OrderRecord, Principal, RouteRecord } from "../records.js";
 import { assignOrdersToRoute } from "../routes.js";
 import { selectCandidates, whatIfCandidates } from "./candidates.js";
 import type { KeepPlacedOrder, KeepPlacedRoute } from "./keep-placed.js";
 import { checkScheduleRequest, type ScheduleRequest } from "./requests.js";
 import { planRun, type RunPlanner, type RunPlanRequest, type RunPlanResult } from "./run-plan.js";
 import { committedResult, fromPlan, recordRun } from "./solutions.js";
+
+export type { ScheduleWorkParams } from "../inputs.js";
 
 /** How hard the fake's solver searches on every run (iteration budgets; see docs/scheduling.md). */
 export const SCHEDULING_BUDGET: Budget = "fast";
@@ -44,15 +47,14 @@ export function seedOf(text: string): number {
  */
 export function startSchedule(ctx: Context, principal: Principal, request: ScheduleRequest): ActionRecord {
   const workspace = checkScheduleRequest(ctx, principal, request);
-  return startAction(ctx, principal, "schedule", { workspace, request } satisfies ScheduleWorkParams, {
-    workspaceUuid: workspace.uuid,
-  });
-}
-
-/** What a `schedule` action's work is built from: the workspace as checked and the request. */
-export interface ScheduleWorkParams {
-  workspace: Workspace;
-  request: ScheduleRequest;
+  return startAction(
+    ctx,
+    principal,
+    { kind: "schedule", params: { workspace, request } },
+    {
+      workspaceUuid: workspace.uuid,
+    },
+  );
 }
 
 /**

@@ -629,19 +629,6 @@ export const FAKE_DATA_SCHEMA: Record<string, unknown> = {
             "number"
           ]
         },
-        "tags": {
-          "anyOf": [
-            {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            {
-              "type": "null"
-            }
-          ]
-        },
         "customerOrderNumber": {
           "type": [
             "null",
@@ -671,6 +658,19 @@ export const FAKE_DATA_SCHEMA: Record<string, unknown> = {
           "type": [
             "null",
             "number"
+          ]
+        },
+        "tags": {
+          "anyOf": [
+            {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            },
+            {
+              "type": "null"
+            }
           ]
         },
         "priority": {
