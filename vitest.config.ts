@@ -22,6 +22,8 @@ const integration = [
   // the TypeScript compiler, a package build
   "packages/*/test/public-surface.test.ts",
   "packages/sdk/test/build-names.test.ts",
+  // vi.mock of a module the unit project's shared module graph has already loaded
+  "packages/fake/test/order-array-schema.test.ts",
   // the docs
   "test/docs/**/*.test.ts",
   "test/readme/**/*.test.ts",
