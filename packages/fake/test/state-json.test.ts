@@ -10,7 +10,7 @@ import {
   importFakeData,
   parseFakeData,
   StateFormatError,
-} from "../src/standalone/state-json.js";
+} from "../src/host/state-json.js";
 import { contextOf } from "./support/internals.js";
 
 const validator = createContractValidator();
