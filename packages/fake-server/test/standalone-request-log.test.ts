@@ -2,9 +2,36 @@
  * startServer's `onRequest` (what `dispatch-fake` prints as a log line per request) and `latencyMs`: one entry per
  * request with its status, duration and request id, a dropped connection as status 0, refusals included.
  */
+import { EventEmitter } from "node:events";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { createFake } from "@dispatchkit/fake";
 import { type RequestLogEntry, startServer } from "@dispatchkit/fake-server";
 import { describe, expect, it } from "vitest";
+import { logWhenDone } from "../src/server/log.js";
+import { writeAnswer } from "../src/server/write-answer.js";
+
+describe("the request log (src/server/log.ts)", () => {
+  it("reads the request id from the answer writer: node's response is left as it is (no writeHead wrapped)", () => {
+    const writeHead = function (this: ServerResponse) {
+      return this;
+    };
+    const res = Object.assign(new EventEmitter(), {
+      writeHead,
+      end: () => undefined,
+      statusCode: 201,
+      writableFinished: true,
+    }) as unknown as ServerResponse;
+    const req = { method: "POST", url: "/v2/orders" } as IncomingMessage;
+    const entries: RequestLogEntry[] = [];
+    logWhenDone(req, res, (entry) => entries.push(entry));
+    expect(res.writeHead).toBe(writeHead);
+    writeAnswer(res, 201, ["x-request-id", "req_1"], "{}", false);
+    res.emit("close");
+    expect(entries).toEqual([
+      { method: "POST", path: "/v2/orders", status: 201, durationMs: expect.any(Number), requestId: "req_1" },
+    ]);
+  });
+});
 
 describe("startServer({ onRequest, latencyMs })", () => {
   it("reports every request once: answered, refused, and dropped by a network-error fault (status 0)", async () => {
