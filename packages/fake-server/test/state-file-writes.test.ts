@@ -10,7 +10,8 @@ import { describe, expect, it } from "vitest";
 import { diskWithRoom, freshDirs } from "../../fake/test/support/disk.js";
 import { type SaveFs, writeFileAtomically } from "../src/state-file/atomic-file.js";
 import type { StateFile } from "../src/state-file/format.js";
-import { createStateSaver, lockStateFile } from "../src/state-file/state-file.js";
+import { lockStateFile } from "../src/state-file/lock.js";
+import { createStateSaver } from "../src/state-file/state-file.js";
 
 const freshDir = freshDirs("dispatch-fake-save-");
 

@@ -44,63 +44,6 @@ export function readStateFile(path: string): StateFile | undefined {
   return parseStateFile(text);
 }
 
-/** A claim on a state file: one server at a time writes it. */
-export interface StateLock {
-  /** Give the file up (removes the lock file; safe to call twice). */
-  release(): void;
-}
-
-/** Whether a process of that id runs (one we may not signal runs too). */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-/**
- * Claim the state file at `path` for this process: `<path>.lock` is created exclusively and names the holder. A lock
- * whose holder no longer runs (a server killed with SIGKILL) is taken over; one whose holder runs throws a one-line
- * message naming it, so two servers never write one file.
- */
-export function lockStateFile(path: string, now: () => Date = () => new Date()): StateLock {
-  const lockPath = `${path}.lock`;
-  const holder = JSON.stringify({ pid: process.pid, since: now().toISOString() });
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const fd = nodeFs.openSync(lockPath, "wx", 0o600);
-      try {
-        nodeFs.writeSync(fd, holder);
-      } finally {
-        nodeFs.closeSync(fd);
-      }
-      let released = false;
-      return {
-        release() {
-          if (released) return;
-          released = true;
-          nodeFs.rmSync(lockPath, { force: true });
-        },
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt > 0) throw new Error(reasonOf(error));
-    }
-    let other: { pid?: unknown; since?: unknown } = {};
-    try {
-      other = JSON.parse(nodeFs.readFileSync(lockPath, "utf8")) as typeof other;
-    } catch {}
-    if (typeof other.pid === "number" && other.pid !== process.pid && isRunning(other.pid)) {
-      throw new Error(
-        `it is held by another dispatch-fake (pid ${other.pid}, since ${String(other.since)}; ${lockPath}): stop that server or use another file`,
-      );
-    }
-    // Left behind by a server that is gone: take it over.
-    nodeFs.rmSync(lockPath, { force: true });
-  }
-}
-
 /** How the standalone server's fake was created: what a state file records beside the data. */
 export interface StateFileOptions {
   seed: number;
@@ -382,17 +325,8 @@ export function createWorkerWriter(path: string, lastDigest: string | undefined)
   };
 }
 
-/**
- * Save `capture()` to `path` a moment after changes. A save whose data (and clock) equals the last one written is
- * skipped, so reads never rewrite the file. A failed write is reported with `report` and leaves the previous file
- * in place; the next change (or the stop) tries again.
- *
- * A save never holds the server's thread for long: `capture()` gives the live records (no copy), which are handed to
- * `writer` piece by piece in slices of about {@link SAVE_SLICE_MS} through `gate` (changes wait meanwhile, reads are
- * answered between slices). With {@link createWorkerWriter} the pieces are stringified, digested and written on a
- * worker thread. Saves run one at a time; changes made during a save are saved by the next one.
- */
-export function createStateSaver(options: {
+/** Options of {@link createStateSaver}. */
+export interface StateSaverOptions {
   path: string;
   capture: () => StateFile;
   report: (message: string) => void;
@@ -409,7 +343,45 @@ export function createStateSaver(options: {
   readsMayChange?: () => boolean;
   /** Longest slice of a capture, in ms (default {@link SAVE_SLICE_MS}). */
   sliceMs?: number;
-}): StateSaver {
+}
+
+/**
+ * Hand the live state to `writer`, slice by slice (about `sliceMs` each), with changes held back by `gate`; resolves
+ * with the file and the promise of its write.
+ */
+function captureInSlices(
+  gate: ChangeGate,
+  writer: StateFileWriter,
+  options: Pick<StateSaverOptions, "capture" | "readsMayChange">,
+  sliceMs: number,
+): Promise<{ file: StateFile; written: Promise<boolean> }> {
+  return gate.capture(async () => {
+    gate.readsWait = options.readsMayChange?.() ?? false;
+    const file = options.capture();
+    const job = writer.save();
+    let sliceStart = performance.now();
+    for (const piece of stateFileText(file)) {
+      job.add(piece);
+      if (performance.now() - sliceStart >= sliceMs) {
+        await nextTurn();
+        sliceStart = performance.now();
+      }
+    }
+    return { file, written: job.end() };
+  });
+}
+
+/**
+ * Save `capture()` to `path` a moment after changes. A save whose data (and clock) equals the last one written is
+ * skipped, so reads never rewrite the file. A failed write is reported with `report` and leaves the previous file
+ * in place; the next change (or the stop) tries again.
+ *
+ * A save never holds the server's thread for long: `capture()` gives the live records (no copy), which are handed to
+ * `writer` piece by piece in slices of about {@link SAVE_SLICE_MS} through `gate` (changes wait meanwhile, reads are
+ * answered between slices). With {@link createWorkerWriter} the pieces are stringified, digested and written on a
+ * worker thread. Saves run one at a time; changes made during a save are saved by the next one.
+ */
+export function createStateSaver(options: StateSaverOptions): StateSaver {
   const sliceMs = options.sliceMs ?? SAVE_SLICE_MS;
   const debounceMs = options.debounceMs ?? SAVE_DEBOUNCE_MS;
   const gate = options.gate ?? createChangeGate();
@@ -424,24 +396,6 @@ export function createStateSaver(options: {
   let pendingSince: number | undefined;
   /** The capture in progress: the next one starts after it. */
   let capturing: Promise<unknown> = Promise.resolve();
-
-  /** Hand the live state to the writer, slice by slice, with changes held back; resolves when it is written. */
-  function capture(): Promise<{ file: StateFile; written: Promise<boolean> }> {
-    return gate.capture(async () => {
-      gate.readsWait = options.readsMayChange?.() ?? false;
-      const file = options.capture();
-      const job = writer.save();
-      let sliceStart = performance.now();
-      for (const piece of stateFileText(file)) {
-        job.add(piece);
-        if (performance.now() - sliceStart >= sliceMs) {
-          await nextTurn();
-          sliceStart = performance.now();
-        }
-      }
-      return { file, written: job.end() };
-    });
-  }
 
   /** How a save ended: reported once when it failed, the status updated when it was written. */
   async function settle(file: StateFile, written: Promise<boolean>): Promise<boolean> {
@@ -475,7 +429,7 @@ export function createStateSaver(options: {
       // Before the capture, not during it (changes wait then): a worker that has to start first would take the first
       // save's pieces all at once when it is up. A worker that cannot start fails the save at its end.
       await writer.ready().catch(() => undefined);
-      return capture();
+      return captureInSlices(gate, writer, options, sliceMs);
     });
     capturing = captured.catch(() => undefined);
     return captured.then(({ file, written }) => settle(file, written));
