@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { startFakeCli, stopFakeClis } from "../../../test/support/fake-cli-process.js";
 import { createContractValidator, createControlValidator } from "../../../test/support/openapi-validator.js";
 import { runtimeOf } from "../../fake/src/runtime.js";
-import { type Body, caller } from "../../fake/test/support/same-calls.js";
+import { type Body, caller } from "./support/same-calls.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const validator = createContractValidator();

@@ -6,7 +6,7 @@
 import { createFake, type Fake } from "@dispatchkit/fake";
 import { type RunningServer, startServer } from "@dispatchkit/fake-server";
 import { afterAll, describe, expect, it } from "vitest";
-import { type Body, type Call, caller } from "../../fake/test/support/same-calls.js";
+import { type Body, type Call, caller } from "./support/same-calls.js";
 
 const NOW = "2026-11-23T08:00:00Z";
 const DATE = "2026-11-23";

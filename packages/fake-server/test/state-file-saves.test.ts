@@ -2,7 +2,6 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createFake } from "@dispatchkit/fake";
 import { describe, expect, it } from "vitest";
-import { diskWithRoom, freshDirs } from "../../fake/test/support/disk.js";
 import { seedDemoData } from "../src/demo.js";
 import { writeFileAtomically } from "../src/state-file/atomic-file.js";
 import { formatStateFile, type StateFile } from "../src/state-file/format.js";
@@ -15,6 +14,7 @@ import {
   type StateFileWriter,
 } from "../src/state-file/state-file.js";
 import { pieceText, stateFileText } from "../src/state-file/text.js";
+import { diskWithRoom, freshDirs } from "./support/disk.js";
 
 const freshDir = freshDirs("dispatch-fake-saves-");
 

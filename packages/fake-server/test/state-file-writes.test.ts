@@ -7,11 +7,11 @@ import * as fs from "node:fs";
 import { readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { diskWithRoom, freshDirs } from "../../fake/test/support/disk.js";
 import { type SaveFs, writeFileAtomically } from "../src/state-file/atomic-file.js";
 import type { StateFile } from "../src/state-file/format.js";
 import { lockStateFile } from "../src/state-file/lock.js";
 import { createStateSaver } from "../src/state-file/state-file.js";
+import { diskWithRoom, freshDirs } from "./support/disk.js";
 
 const freshDir = freshDirs("dispatch-fake-save-");
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll } from "vitest";
-import type { SaveFs } from "../../../fake-server/src/state-file/atomic-file.js";
+import type { SaveFs } from "../../src/state-file/atomic-file.js";
 
 /** A maker of fresh temporary folders named `prefix…`, all removed after the test file. */
 export function freshDirs(prefix: string): () => string {
