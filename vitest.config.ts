@@ -37,6 +37,7 @@ export default defineConfig({
       { find: /^@dispatchkit\/sdk$/, replacement: src("./packages/sdk/src/index.ts") },
       { find: /^@dispatchkit\/optimizer$/, replacement: src("./packages/optimizer/src/index.ts") },
       { find: /^@dispatchkit\/conformance$/, replacement: src("./packages/conformance/src/index.ts") },
+      { find: /^@dispatchkit\/fake-server$/, replacement: src("./packages/fake-server/src/index.ts") },
       { find: /^@dispatchkit\/fake\/node$/, replacement: src("./packages/fake/src/node.ts") },
       { find: /^@dispatchkit\/fake$/, replacement: src("./packages/fake/src/index.ts") },
     ],

@@ -11,7 +11,7 @@
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { loadFake, loadFakeNode } from "./packages.js";
+import { loadFake, loadFakeServer } from "./packages.js";
 
 /** This process's CPU time (user + system) in µs. */
 const cpuMicros = () => {
@@ -32,7 +32,7 @@ const ORDER = { name: "Bench customer", deliveryDate: "2026-11-24", locations: [
 
 async function serveFake(): Promise<void> {
   const { createFake } = await loadFake();
-  const { startServer } = await loadFakeNode();
+  const { startServer } = await loadFakeServer();
   const fake = createFake({ seed: 1, now: "2026-11-23T08:00:00Z", token: "bench-token", log: () => {} });
   const workspaceUuid = fake.workspaces[0]!.uuid;
   const seed = async () => {

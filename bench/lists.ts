@@ -41,10 +41,17 @@ function option(name: string): string | undefined {
 // ---------------------------------------------------------------------------------------------------------------
 // The server process: `tsx bench/lists.ts --serve <root> <orders>`
 
+/** `startServer` of a checkout: `@dispatchkit/fake-server` since the package split, `@dispatchkit/fake/node` before. */
+async function serverOf(root: string): Promise<typeof import("../packages/fake-server/src/index.js")> {
+  const split = join(root, "packages/fake-server/src/index.ts");
+  const entry = existsSync(split) ? split : join(root, "packages/fake/src/node.ts");
+  return (await import(pathToFileURL(entry).href)) as typeof import("../packages/fake-server/src/index.js");
+}
+
 async function serve(root: string, count: number): Promise<void> {
   const src = (entry: string) => pathToFileURL(join(root, "packages/fake/src", `${entry}.ts`)).href;
   const { createFake } = (await import(src("index"))) as typeof import("../packages/fake/src/index.js");
-  const { startServer } = (await import(src("node"))) as typeof import("../packages/fake/src/node.js");
+  const { startServer } = await serverOf(root);
   const fake = createFake({ seed: 1, now: "2026-11-23T08:00:00Z", token: TOKEN, log: () => {} });
   const workspaceUuid = fake.workspaces[0]!.uuid;
   let firstUuid = "";
@@ -218,7 +225,7 @@ async function deliveriesList(root: string, count: number, runs: number): Promis
   const src = (entry: string) => pathToFileURL(join(root, "packages/fake/src", `${entry}.ts`)).href;
   const { createFake } = (await import(src("index"))) as typeof import("../packages/fake/src/index.js");
   const { runtimeOf } = (await import(src("runtime"))) as typeof import("../packages/fake/src/runtime.js");
-  const { startServer } = (await import(src("node"))) as typeof import("../packages/fake/src/node.js");
+  const { startServer } = await serverOf(root);
   const fake = createFake({ seed: 1, now: "2026-11-23T08:00:00Z", token: TOKEN, log: () => {} });
   const { webhooks } = runtimeOf(fake).context.state;
   for (let i = 1; i <= count; i++) {

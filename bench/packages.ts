@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 type FakeModule = typeof import("../packages/fake/src/index.js");
-type FakeNodeModule = typeof import("../packages/fake/src/node.js");
+type FakeServerModule = typeof import("../packages/fake-server/src/index.js");
 type SdkModule = typeof import("../packages/sdk/src/index.js");
 
 /** Whether the bench runs the sources (`--from-source`, or `BENCH_FROM_SOURCE=1` in its child processes). */
@@ -23,7 +23,7 @@ async function load<T>(pkg: string, entry: string): Promise<T> {
 
 /** `@dispatchkit/fake`. */
 export const loadFake = () => load<FakeModule>("fake", "index");
-/** `@dispatchkit/fake/node`. */
-export const loadFakeNode = () => load<FakeNodeModule>("fake", "node");
+/** `@dispatchkit/fake-server`. */
+export const loadFakeServer = () => load<FakeServerModule>("fake-server", "index");
 /** `@dispatchkit/sdk`. */
 export const loadSdk = () => load<SdkModule>("sdk", "index");

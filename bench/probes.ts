@@ -14,7 +14,7 @@ import { cpus, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 
 const TOKEN = "dev-token";
-const CLI = fileURLToPath(new URL("../packages/fake/src/standalone/cli.ts", import.meta.url));
+const CLI = fileURLToPath(new URL("../packages/fake-server/src/cli/main.ts", import.meta.url));
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(name);
   return i === -1 ? fallback : Number(process.argv[i + 1]);

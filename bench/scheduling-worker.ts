@@ -28,8 +28,8 @@ async function serve(worker: boolean, fromDist: boolean): Promise<void> {
     fromDist ? "../packages/fake/dist/index.js" : "../packages/fake/src/index.js"
   )) as typeof import("../packages/fake/src/index.js");
   const { startServer } = (await import(
-    fromDist ? "../packages/fake/dist/node.js" : "../packages/fake/src/node.js"
-  )) as typeof import("../packages/fake/src/node.js");
+    fromDist ? "../packages/fake-server/dist/index.js" : "../packages/fake-server/src/index.js"
+  )) as typeof import("../packages/fake-server/src/index.js");
   const fake = createFake({ seed: 1, now: `${BENCH_DATE}T06:00:00Z`, token: TOKEN, log: () => {} });
   const running = await startServer(fake, { port: 0, schedulingWorker: worker });
   console.log(JSON.stringify({ url: running.url, workspaceUuid: fake.workspaces[0]?.uuid }));

@@ -20,12 +20,12 @@ const arg = (name: string, fallback: number) => {
 
 async function serve(): Promise<void> {
   const { createFake } = await import("../packages/fake/src/index.js");
-  const { startServer } = await import("../packages/fake/src/node.js");
+  const { startServer } = await import("../packages/fake-server/src/index.js");
   const fake = createFake({ seed: 1, now: "2026-11-23T08:00:00Z", token: TOKEN, log: () => {} });
   const running = await startServer(fake, { port: 0 });
   const ws = fake.workspaces[0]!;
   // A day with orders on routes, so publishing it fires `route.published` (one event per route per publish).
-  const { seedDemoData } = await import("../packages/fake/src/standalone/demo.js");
+  const { seedDemoData } = await import("../packages/fake-server/src/demo.js");
   const demo = await seedDemoData(fake, { orders: 12, routes: 3 });
   const get = async (path: string) =>
     (await (await fake.fetch(`${fake.baseUrl}${path}`, { headers: { authorization: `Bearer ${TOKEN}` } })).json()) as {

@@ -3,7 +3,7 @@
 // docs/*.md (not docs/decisions) and packages/*/README.md, and the `@example` blocks of packages/sdk/src/**/*.ts.
 // Each example becomes a module of its own in node_modules/.cache/ (inside the repository, ignored by git) with the
 // packages' exports it names but does not import brought in (from @dispatchkit/sdk, then @dispatchkit/fake,
-// @dispatchkit/fake/node, @dispatchkit/optimizer and @dispatchkit/conformance) and a prelude of ambient
+// @dispatchkit/fake/node, @dispatchkit/fake-server, @dispatchkit/optimizer and @dispatchkit/conformance) and a prelude of ambient
 // declarations for the context a snippet assumes (`client`, `fake`, `workspaceUuid`, `db`…); tsc compiles them
 // against the packages' sources with the repository's strict settings. Errors are reported at the example's own file and line.
 //
@@ -35,6 +35,7 @@ const MODULES = [
   { specifier: "@dispatchkit/sdk", file: join(root, "packages", "sdk", "src", "index.ts") },
   { specifier: "@dispatchkit/fake", file: join(root, "packages", "fake", "src", "index.ts") },
   { specifier: "@dispatchkit/fake/node", file: join(root, "packages", "fake", "src", "node.ts") },
+  { specifier: "@dispatchkit/fake-server", file: join(root, "packages", "fake-server", "src", "index.ts") },
   { specifier: "@dispatchkit/optimizer", file: join(root, "packages", "optimizer", "src", "index.ts") },
   { specifier: "@dispatchkit/conformance", file: join(root, "packages", "conformance", "src", "index.ts") },
 ];

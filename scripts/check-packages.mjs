@@ -16,7 +16,13 @@ import { dirname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const packages = ["packages/optimizer", "packages/sdk", "packages/conformance", "packages/fake"];
+const packages = [
+  "packages/optimizer",
+  "packages/sdk",
+  "packages/conformance",
+  "packages/fake",
+  "packages/fake-server",
+];
 const contentsOnly = process.argv.includes("--contents-only");
 
 const npm = (args, cwd = root) =>
@@ -44,14 +50,25 @@ const CODE = /\.(c|m)?js$|\.d\.(c|m)?ts$/;
 
 /** Files a package reads at run time rather than imports: they must be shipped, and count as used. */
 const RUNTIME_ASSETS = {
-  "@dispatchkit/fake": [
-    "dist/console/console.js", // the console's browser script, served by the standalone server
-    // The standalone server's worker threads, started by file name beside it, in both formats (worker-script.ts).
+  "@dispatchkit/fake-server": [
+    "dist/console/console.js", // the console's browser script, served by the server
+    // The server's worker threads, started by file name beside it, in both formats (src/workers/worker-script.ts).
     "dist/scheduling-worker.js",
     "dist/scheduling-worker.cjs",
     "dist/state-file-worker.js",
     "dist/state-file-worker.cjs",
   ],
+};
+
+/**
+ * What a package must not ship or depend on: the fake is the in-process service and its hosts' entry, so installing
+ * it brings no validator, no server, no console and no worker scripts (docs/decisions/0017-server-package.md).
+ */
+const NOT_IN = {
+  "@dispatchkit/fake": {
+    files: [/^dist\/cli\./, /^dist\/console\//, /worker\.c?js$/, /^dist\/documents-/],
+    dependencies: ["@dispatchkit/conformance", "@dispatchkit/fake-server", "ajv", "ajv-formats"],
+  },
 };
 
 /** Every path an entry-point field of package.json names (exports conditions, main, module, types, bin). */
@@ -103,6 +120,17 @@ for (const [index, dir] of packages.entries()) {
   for (const file of files) {
     for (const [pattern, what] of FORBIDDEN) if (pattern.test(file)) fail(pkg.name, `${file} is shipped (${what})`);
   }
+  const excluded = NOT_IN[pkg.name];
+  for (const file of excluded ? files : []) {
+    if (excluded.files.some((pattern) => pattern.test(file))) fail(pkg.name, `${file} is shipped (the server's)`);
+  }
+  for (const name of excluded?.dependencies ?? []) {
+    if (pkg.dependencies?.[name] || pkg.peerDependencies?.[name] || pkg.optionalDependencies?.[name]) {
+      fail(pkg.name, `it depends on ${name}, which its users would install without running it`);
+    }
+  }
+  if (pkg.name === "@dispatchkit/fake" && pkg.bin)
+    fail(pkg.name, "it has a bin (dispatch-fake is @dispatchkit/fake-server's)");
 
   // Entry points exist, and every shipped script or declaration is reached from one: no unused builds.
   const entries = entryPoints(pkg);

@@ -12,7 +12,13 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const packages = ["packages/sdk", "packages/optimizer", "packages/conformance", "packages/fake"];
+const packages = [
+  "packages/sdk",
+  "packages/optimizer",
+  "packages/conformance",
+  "packages/fake",
+  "packages/fake-server",
+];
 const FIRST_RELEASE = "0.1.0";
 
 const tmp = mkdtempSync(join(tmpdir(), "dispatchkit-release-plan-"));

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `dispatch-conformance` as a user runs it, against `dispatch-fake serve` as a user runs it: both from the built
 // packages (packages/conformance/dist/cli.js, so the bundled contract is what validates, and
-// packages/fake/dist/cli.js), each a process of its own.
+// packages/fake-server/dist/cli.js), each a process of its own.
 // `--runs N` runs the suite N times against one server and prints each wall time and the median (bench/RESULTS.md).
 // Exit code: the suite's (0 nothing failed, 1 a scenario failed), or 1 when the server does not start.
 import { spawn } from "node:child_process";
@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "1" } } });
 const runs = Number(values.runs);
-const fakeCli = new URL("../packages/fake/dist/cli.js", import.meta.url).pathname;
+const fakeCli = new URL("../packages/fake-server/dist/cli.js", import.meta.url).pathname;
 const conformanceCli = new URL("../packages/conformance/dist/cli.js", import.meta.url).pathname;
 const token = "conformance-ci-token";
 

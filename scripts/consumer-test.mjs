@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The packed packages as users install them, on the Node versions users have (run after `npm run build`):
-// `npm pack` the four packages, then for each Node version create a fresh project in a temp dir, install the
+// `npm pack` the five packages, then for each Node version create a fresh project in a temp dir, install the
 // tarballs with msw (2 on Node 20, 3 from Node 22.12, as npm picks them) and vitest from the registry, and run
 //   (a) an ESM consumer and (b) a CommonJS consumer (scripts/consumer/esm.mjs, cjs.cjs),
 //   (c) a vitest suite using setupServer(...fake.handlers) with the SDK (scripts/consumer/msw.test.ts),
@@ -8,6 +8,8 @@
 //   (e) the repository's examples as users copy them: examples/dispatch-app (its vitest suite, the app tested
 //       against the fake through MSW) and examples/commonjs (a "type": "commonjs" package, its node:test suite),
 // and type-check them all with TypeScript (module nodenext, strict: the ESM and the CommonJS declarations).
+// Once, first: a fresh project that installs only the fake's tarball (and its dependencies' tarballs) holds no ajv,
+// no @dispatchkit/conformance or fake-server, and none of the server's files (docs/decisions/0017-server-package.md).
 //
 // Node 20 is the machine's; other versions come from the registry's node-<platform>-<arch> packages, installed
 // once per run into a temp dir (CONSUMER_TEST_NODE_CACHE=<dir> keeps them between runs). Each project's npm
@@ -17,7 +19,17 @@
 //   CONSUMER_TEST_NODES="20.19.0 22.12.0" node scripts/consumer-test.mjs
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
@@ -187,6 +199,8 @@ const packed = JSON.parse(
       "packages/conformance",
       "-w",
       "packages/fake",
+      "-w",
+      "packages/fake-server",
     ],
     { cwd: root, env: childEnv(dirname(process.execPath)) },
   ).stdout,
@@ -194,9 +208,42 @@ const packed = JSON.parse(
 const tarballs = packed.map((p) => join(tarballDir, p.filename));
 console.log(`packed ${packed.map((p) => `${p.name}@${p.version}`).join(", ")} into ${tarballDir}`);
 
+/**
+ * Install the fake alone, as an MSW user does: no validator, no server, no console, no worker scripts, no bin may
+ * come with it. The tarballs of its own dependencies (SDK, optimizer) are installed beside it: they are unpublished.
+ */
+function checkFakeAlone(binDir) {
+  const env = childEnv(binDir);
+  const project = join(work, "fake-alone");
+  mkdirSync(project);
+  writeFileSync(join(project, "package.json"), `${JSON.stringify({ name: "fake-alone", private: true }, null, 2)}\n`);
+  const only = ["@dispatchkit/fake", "@dispatchkit/sdk", "@dispatchkit/optimizer"];
+  const mine = packed.flatMap((p, i) => (only.includes(p.name) ? [tarballs[i]] : []));
+  run("npm", ["install", "msw@^2", ...mine], { cwd: project, env });
+  const modules = join(project, "node_modules");
+  const problems = [];
+  for (const name of [
+    "ajv",
+    "ajv-formats",
+    "@dispatchkit/conformance",
+    "@dispatchkit/fake-server",
+    ".bin/dispatch-fake",
+  ]) {
+    if (existsSync(join(modules, name))) problems.push(`node_modules/${name} is installed`);
+  }
+  const dist = join(modules, "@dispatchkit", "fake", "dist");
+  for (const file of readdirSync(dist, { recursive: true }).map(String)) {
+    if (/^cli\.|^console|worker\.c?js$|^documents-/.test(file)) problems.push(`@dispatchkit/fake ships dist/${file}`);
+  }
+  assert.deepEqual(problems, [], "installing @dispatchkit/fake alone brings nothing of the server");
+  console.log("fake alone: no ajv, no @dispatchkit/conformance or fake-server, no cli, console or worker scripts");
+}
+checkFakeAlone(await nodeDirs.get(targets[0]));
+
 const readmes = {
   sdk: readmeBlocks("packages/sdk"),
   fake: readmeBlocks("packages/fake"),
+  "fake-server": readmeBlocks("packages/fake-server"),
   optimizer: readmeBlocks("packages/optimizer"),
   conformance: readmeBlocks("packages/conformance"),
 };

@@ -24,11 +24,12 @@ export const MAX_ROOT_LINES = 60;
 export const COMPOSITION_ROOTS = [
   { file: "packages/fake/src/fake.ts", name: "createFake" },
   { file: "packages/fake/src/http/router.ts", name: "createRouter" },
+  { file: "packages/fake-server/src/server/server.ts", name: "startServer" },
+  { file: "packages/fake-server/src/cli/main.ts", name: "main" },
 ];
 
-// The standalone server (startServer, the CLI's main) moves into packages/fake-server in a parallel change that
-// splits its long functions; until it lands, its sources are left out of the 100-line rule here.
-const EXCLUDED = ["packages/fake/src/standalone/", "packages/fake-server/"];
+// Nothing is left out beyond generated code and tests.
+const EXCLUDED = [];
 
 // Functions still over the limit, to split (file and name); the list only shrinks.
 // search.ts is being changed on another branch (optim): split it after that lands.

@@ -263,15 +263,15 @@ export const FIXTURES_SCHEMA: Record<string, unknown> = ${JSON.stringify(schema,
   );
 }
 
-// Also generates packages/fake/src/standalone/generated/state-schema.ts: the JSON Schema of the state file's data
-// (`FakeDataJson` of packages/fake/src/standalone/state-json.ts), generated from the records' own TypeScript types, so
+// Also generates packages/fake/src/host/generated/state-schema.ts: the JSON Schema of the state file's data
+// (`FakeDataJson` of packages/fake/src/host/state-json.ts), generated from the records' own TypeScript types, so
 // the state file is validated from one description (docs/decisions/0010-state-file.md). Records are open objects (a
 // field the type does not name is kept); the state's own containers are closed.
 {
   const { createRequire } = await import("node:module");
   const TJS = createRequire(import.meta.url)("typescript-json-schema");
   const program = TJS.getProgramFromFiles(
-    [here("packages/fake/src/standalone/state-json.ts")],
+    [here("packages/fake/src/host/state-json.ts")],
     {
       strict: true,
       skipLibCheck: true,
@@ -324,7 +324,7 @@ export const FIXTURES_SCHEMA: Record<string, unknown> = ${JSON.stringify(schema,
   schema.definitions.StateJson.additionalProperties = false;
   schema.definitions.StateJson.properties.webhooks.additionalProperties = false;
   const stateBanner = `/**
- * DO NOT EDIT: generated from the types of packages/fake/src/standalone/state-json.ts by typescript-json-schema
+ * DO NOT EDIT: generated from the types of packages/fake/src/host/state-json.ts by typescript-json-schema
  * (npm run generate). Change the types and regenerate; CI fails when this file is stale (npm run check:generated).
  */
 
@@ -332,10 +332,10 @@ export const FIXTURES_SCHEMA: Record<string, unknown> = ${JSON.stringify(schema,
   const stateSource = `${stateBanner}/** The JSON Schema of a state file's \`fake\` data (FakeDataJson), with every definition it refers to. */
 export const FAKE_DATA_SCHEMA: Record<string, unknown> = ${JSON.stringify(schema, null, 2)};
 `;
-  emit("packages/fake/src/standalone/generated/state-schema.ts", stateSource);
+  emit("packages/fake/src/host/generated/state-schema.ts", stateSource);
 }
 
-// Also generates packages/fake/src/standalone/generated/documents.ts (the text of openapi.yaml and of
+// Also generates packages/fake-server/src/server/generated/documents.ts (the text of openapi.yaml and of
 // packages/fake/control-openapi.yaml, which the standalone server serves at /_fake/openapi.yaml and
 // /_fake/control-openapi.yaml from any build, the bundled CLI included) and packages/fake/src/control/generated/
 // package-version.ts (the version `GET /_fake/health` reports; `npm run version-packages` regenerates it).
@@ -347,7 +347,7 @@ export const FAKE_DATA_SCHEMA: Record<string, unknown> = ${JSON.stringify(schema
 `;
   const outputs = [
     {
-      path: "packages/fake/src/standalone/generated/documents.ts",
+      path: "packages/fake-server/src/server/generated/documents.ts",
       source: `${banner("openapi.yaml and packages/fake/control-openapi.yaml")}/** The text of openapi.yaml: the API's contract. */
 export const OPENAPI_YAML: string = ${JSON.stringify(readFileSync(here("openapi.yaml"), "utf8"))};
 

@@ -17,6 +17,8 @@ const esmFake = await import("@dispatchkit/fake");
 const cjsSdk = require("@dispatchkit/sdk");
 const cjsFake = require("@dispatchkit/fake");
 const esmNode = await import("@dispatchkit/fake/node");
+const esmServer = await import("@dispatchkit/fake-server");
+const cjsServer = require("@dispatchkit/fake-server");
 const esmOptimizer = await import("@dispatchkit/optimizer");
 const cjsOptimizer = require("@dispatchkit/optimizer");
 const esmConformance = await import("@dispatchkit/conformance");
@@ -28,7 +30,10 @@ for (const [name, mod] of Object.entries({ esmSdk, cjsSdk })) {
 for (const [name, mod] of Object.entries({ esmFake, cjsFake })) {
   assert.equal(typeof mod.createFake, "function", `${name}.createFake`);
 }
-assert.equal(typeof esmNode.startServer, "function", "node.startServer");
+assert.equal(typeof esmNode.hostOf, "function", "node.hostOf");
+assert.equal(typeof esmServer.startServer, "function", "server.startServer");
+assert.equal(typeof cjsServer.startServer, "function", "cjs server.startServer");
+assert.equal("startServer" in esmNode, false, "startServer moved to @dispatchkit/fake-server");
 
 // The optimizer from its own dist, ESM and CJS: one small problem, a known plan.
 assert.match(require.resolve("@dispatchkit/optimizer"), /packages\/optimizer\/dist\/index\.cjs$/);
@@ -95,9 +100,9 @@ for (const [sdk, fakeMod] of [
 // still answered by its own router (404, not 500).
 {
   const cjsNode = require("@dispatchkit/fake/node");
-  for (const [label, fakeMod, nodeMod] of [
-    ["ESM fake with CJS ./node", esmFake, cjsNode],
-    ["CJS fake with ESM ./node", cjsFake, esmNode],
+  for (const [label, fakeMod, nodeMod, serverMod] of [
+    ["ESM fake with CJS ./node", esmFake, cjsNode, cjsServer],
+    ["CJS fake with ESM ./node", cjsFake, esmNode, esmServer],
   ]) {
     const fake = fakeMod.createFake({ seed: 1, now: "2026-11-23T08:00:00Z" });
     const minted = await nodeMod.handleControlRequest(
@@ -118,7 +123,7 @@ for (const [sdk, fakeMod] of [
       undefined,
       `${label}: an API request is not a control request`,
     );
-    const running = await nodeMod.startServer(fake, { port: 0 });
+    const running = await serverMod.startServer(fake, { port: 0 });
     try {
       const clock = await fetch(`${running.url}/_fake/clock`);
       assert.equal(clock.status, 200, `${label}: startServer serves the fake's control endpoints`);
@@ -188,12 +193,11 @@ for (const [sdk, fakeMod] of [
   );
 }
 
-// The standalone server hosts a fake of its own format: `./node` and `.` share one module instance in each build
-// (the CJS build as well), so the server recognizes the fakes `createFake` makes.
-const cjsNode = require("@dispatchkit/fake/node");
+// The standalone server (@dispatchkit/fake-server) hosts a fake of its own format: it imports the fake's `./node`,
+// which shares one module instance with `.` in each build (the CJS build as well).
 for (const [node, fakeMod] of [
-  [esmNode, esmFake],
-  [cjsNode, cjsFake],
+  [esmServer, esmFake],
+  [cjsServer, cjsFake],
 ]) {
   const running = await node.startServer(fakeMod.createFake({ seed: 1 }), { port: 0 });
   try {
@@ -205,14 +209,21 @@ for (const [node, fakeMod] of [
 }
 // Scheduling on the worker thread, from each build: `scheduling-worker.js` (ESM) and `.cjs` sit beside the server
 // that starts them, and a run started over HTTP ends with the plan the worker made.
+const serverDist = new URL("../packages/fake-server/dist/", import.meta.url);
 for (const name of ["scheduling-worker", "state-file-worker"]) {
   for (const extension of ["js", "cjs"]) {
-    assert.ok(readdirSync(fakeDist).includes(`${name}.${extension}`), `dist/${name}.${extension}`);
+    assert.ok(readdirSync(serverDist).includes(`${name}.${extension}`), `dist/${name}.${extension}`);
   }
 }
+// The fake ships none of the server: no bin, no worker scripts, no console (docs/decisions/0017-server-package.md).
+assert.deepEqual(
+  readdirSync(fakeDist).filter((file) => /^cli\.|^console$|worker\.c?js$/.test(file)),
+  [],
+  "the fake's dist has no cli, console or worker scripts",
+);
 for (const [label, node, fakeMod] of [
-  ["ESM", esmNode, esmFake],
-  ["CJS", cjsNode, cjsFake],
+  ["ESM", esmServer, esmFake],
+  ["CJS", cjsServer, cjsFake],
 ]) {
   const fake = fakeMod.createFake({ seed: 3, now: "2026-11-23T08:00:00Z" });
   const running = await node.startServer(fake, { port: 0, schedulingWorker: true });
@@ -244,16 +255,22 @@ for (const [label, node, fakeMod] of [
   }
 }
 // The conformance suite from its own build, ESM and CJS, against a fake (ajv validates every answer): it needs no
-// other @dispatchkit package, and the fake's dist calls it for `dispatch-fake conformance` instead of a copy.
+// other @dispatchkit package, and the server's dist calls it for `dispatch-fake conformance` instead of a copy; the
+// fake's dist never imports it (docs/decisions/0017-server-package.md).
+const serverJs = readdirSync(serverDist)
+  .filter((f) => /\.(c|m)?js$/.test(f))
+  .map((f) => readFileSync(new URL(f, serverDist), "utf8"));
 const conformancePkg = JSON.parse(readFileSync(new URL("../packages/conformance/package.json", import.meta.url)));
 assert.deepEqual(Object.keys(conformancePkg.dependencies), ["ajv", "ajv-formats"], "conformance's dependencies");
 assert.equal(conformancePkg.bin["dispatch-conformance"], "./dist/cli.js");
 assert.ok(!readdirSync(new URL("../packages/conformance/dist/", import.meta.url)).includes("cli.cjs"));
 assert.ok(
-  fakeJs.some((text) => text.includes('"@dispatchkit/conformance"')),
-  "the fake's dist imports @dispatchkit/conformance",
+  serverJs.some((text) => text.includes('"@dispatchkit/conformance"')),
+  "the server's dist imports @dispatchkit/conformance",
 );
-assert.ok(!fakeJs.some((text) => /function runConformance\b/.test(text)), "the fake bundles no conformance suite");
+assert.ok(!fakeJs.some((text) => text.includes("@dispatchkit/conformance")), "the fake's dist never names conformance");
+assert.ok(!serverJs.some((text) => /function runConformance\b/.test(text)), "the server bundles no conformance suite");
+assert.ok(!serverJs.some((text) => /function createFake\b/.test(text)), "the server bundles no copy of the fake");
 for (const [name, mod] of Object.entries({ esmConformance, cjsConformance })) {
   const fake = esmFake.createFake({ seed: 1 });
   const report = await mod.runConformance({
@@ -264,21 +281,23 @@ for (const [name, mod] of Object.entries({ esmConformance, cjsConformance })) {
   });
   assert.deepEqual([report.passed, report.failed, report.skipped], [2, 0, 0], `${name}: setup and auth pass`);
 }
-// `dispatch-fake conformance` is the suite's command under the fake's name.
+// `dispatch-fake conformance` is the suite's command under the server's name.
 const alias = spawnSync(
   process.execPath,
-  [new URL("../packages/fake/dist/cli.js", import.meta.url).pathname, "conformance", "--help"],
+  [new URL("../packages/fake-server/dist/cli.js", import.meta.url).pathname, "conformance", "--help"],
   { encoding: "utf8" },
 );
 assert.equal(alias.status, 0, `dispatch-fake conformance --help: ${alias.stderr}`);
 assert.match(alias.stdout, /^Usage: dispatch-fake conformance --base-url URL --token TOKEN /);
-// The bin is the ESM build only.
+// The bin is the server's, the ESM build only; the fake has none.
+const serverPkg = JSON.parse(readFileSync(new URL("../packages/fake-server/package.json", import.meta.url), "utf8"));
+assert.equal(serverPkg.bin["dispatch-fake"], "./dist/cli.js");
+assert.ok(!readdirSync(serverDist).includes("cli.cjs"), "no CommonJS build of the CLI");
 const fakePkg = JSON.parse(readFileSync(new URL("../packages/fake/package.json", import.meta.url), "utf8"));
-assert.equal(fakePkg.bin["dispatch-fake"], "./dist/cli.js");
-assert.ok(!readdirSync(fakeDist).includes("cli.cjs"), "no CommonJS build of the CLI");
+assert.equal(fakePkg.bin, undefined, "the fake has no bin");
 // Test control over HTTP: a fault injected under /_fake/ answers the next call.
 {
-  const running = await esmNode.startServer(esmFake.createFake({ seed: 1 }), { port: 0 });
+  const running = await esmServer.startServer(esmFake.createFake({ seed: 1 }), { port: 0 });
   try {
     const fault = await fetch(`${running.url}/_fake/faults`, {
       method: "POST",
@@ -295,14 +314,12 @@ assert.ok(!readdirSync(fakeDist).includes("cli.cjs"), "no CommonJS build of the 
 // The control API's OpenAPI document ships with the fake.
 assert.ok(fakePkg.files.includes("control-openapi.yaml"), "the fake's package ships control-openapi.yaml");
 // The bin as installed: `dispatch-fake serve` answers, and stops with exit code 0 on SIGTERM.
-const bin = JSON.parse(readFileSync(new URL("../packages/fake/package.json", import.meta.url), "utf8")).bin[
-  "dispatch-fake"
-];
+const bin = serverPkg.bin["dispatch-fake"];
 const stateDir = mkdtempSync(join(tmpdir(), "smoke-dist-state-"));
 const stateFile = join(stateDir, "state.json");
 const cli = spawn(
   process.execPath,
-  [new URL(`../packages/fake/${bin}`, import.meta.url).pathname, "serve", "--port", "0", "--state", stateFile],
+  [new URL(`../packages/fake-server/${bin}`, import.meta.url).pathname, "serve", "--port", "0", "--state", stateFile],
   {
     stdio: ["ignore", "pipe", "inherit"],
   },
@@ -336,5 +353,5 @@ assert.ok(readFileSync(stateFile, "utf8").includes(addedUuid), "the last save at
 rmSync(stateDir, { recursive: true, force: true });
 
 console.log(
-  "smoke-dist: ESM and CJS builds of @dispatchkit/optimizer, @dispatchkit/sdk, @dispatchkit/conformance and @dispatchkit/fake load and answer; the dispatch-fake bin serves and stops",
+  "smoke-dist: ESM and CJS builds of @dispatchkit/optimizer, @dispatchkit/sdk, @dispatchkit/conformance, @dispatchkit/fake and @dispatchkit/fake-server load and answer; the dispatch-fake bin serves and stops",
 );

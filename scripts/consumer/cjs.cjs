@@ -1,9 +1,10 @@
 // A CommonJS consumer of the packed packages (run by scripts/consumer-test.mjs in a fresh project): everything
 // through require(), the SDK against the fake's in-process fetch, and the standalone server of
-// `@dispatchkit/fake/node` hosting a fake made by `@dispatchkit/fake` (both entries share one module instance).
+// `@dispatchkit/fake-server` hosting a fake made by `@dispatchkit/fake` (it reads it through `@dispatchkit/fake/node`,
+// which shares one module instance with `@dispatchkit/fake`).
 const assert = require("node:assert/strict");
 const { createFake } = require("@dispatchkit/fake");
-const { startServer } = require("@dispatchkit/fake/node");
+const { startServer } = require("@dispatchkit/fake-server");
 const { solve } = require("@dispatchkit/optimizer");
 const { createClient, scheduleAndWait, unwrap, NotFoundError } = require("@dispatchkit/sdk");
 

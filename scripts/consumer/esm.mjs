@@ -1,14 +1,20 @@
 // An ESM consumer of the packed packages (run by scripts/consumer-test.mjs in a fresh project): the SDK over real
-// HTTP against the standalone fake of `@dispatchkit/fake/node`, and the optimizer on its own.
+// HTTP against the standalone fake of `@dispatchkit/fake-server`, the host entry `@dispatchkit/fake/node`, and the
+// optimizer on its own.
 import assert from "node:assert/strict";
 import { createFake } from "@dispatchkit/fake";
-import { startServer } from "@dispatchkit/fake/node";
+import { handleControlRequest, hostOf } from "@dispatchkit/fake/node";
+import { startServer } from "@dispatchkit/fake-server";
 import { solve } from "@dispatchkit/optimizer";
 import { createClient, scheduleAndWait, unwrap } from "@dispatchkit/sdk";
 
 assert.equal(process.version, process.env.CONSUMER_NODE_VERSION, "runs on the Node version under test");
 
 const fake = createFake({ seed: 7, now: "2026-11-23T08:00:00Z" });
+// The host entry: the control endpoints without a server, and a host's view of the fake.
+const clock = await handleControlRequest(fake, new Request(`${fake.baseUrl}/_fake/clock`));
+assert.deepEqual(await clock?.json(), { now: "2026-11-23T08:00:00.000Z" });
+assert.equal(hostOf(fake).basePath, "");
 const running = await startServer(fake, { port: 0 });
 try {
   const client = createClient({ baseUrl: running.url, token: fake.token });

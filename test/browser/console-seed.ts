@@ -31,9 +31,9 @@ export async function startFake(): Promise<{
   running: { url: string; close(): Promise<void> };
   api: Call;
 }> {
-  requireFiles(["packages/fake/dist/index.js", "packages/fake/dist/node.js"], "run `npm run build` first");
+  requireFiles(["packages/fake/dist/index.js", "packages/fake-server/dist/index.js"], "run `npm run build` first");
   const { createFake } = await import(join(root, "packages/fake/dist/index.js"));
-  const { startServer } = await import(join(root, "packages/fake/dist/node.js"));
+  const { startServer } = await import(join(root, "packages/fake-server/dist/index.js"));
   const fake = createFake({ baseUrl: "http://127.0.0.1", token: TOKEN, now: `${DATE}T06:00:00Z` });
   const running = await startServer(fake, { port: 0 });
   return { fake, running, api: apiOf(running.url) };

@@ -324,7 +324,7 @@ test("every docs link the standalone server's home prints resolves in the built 
   // The built packages (npm run build), as a user runs them: the home names the published site; its pages are the
   // ones this site has.
   const { createFake } = await import("@dispatchkit/fake");
-  const { startServer } = await import("@dispatchkit/fake/node");
+  const { startServer } = await import("@dispatchkit/fake-server");
   const running = await startServer(createFake(), { port: 0 });
   try {
     const home = (await (await fetch(`${running.url}/`, { headers: { accept: "application/json" } })).json()) as {

@@ -133,12 +133,12 @@ test("the built SDK works cross-origin against the standalone fake: workspaces, 
   page,
 }, testInfo) => {
   requireFiles(
-    ["packages/sdk/dist/index.js", "packages/fake/dist/index.js", "packages/fake/dist/node.js"],
+    ["packages/sdk/dist/index.js", "packages/fake/dist/index.js", "packages/fake-server/dist/index.js"],
     "run `npm run build` first",
   );
   const { build } = await import("esbuild");
   const { createFake } = await import(join(root, "packages/fake/dist/index.js"));
-  const { startServer } = await import(join(root, "packages/fake/dist/node.js"));
+  const { startServer } = await import(join(root, "packages/fake-server/dist/index.js"));
   const workDir = await mkdtemp(join(tmpdir(), "browser-smoke-"));
   // The fake, on its own port: the page's calls to it are cross-origin.
   const fake = createFake({ seed: 1, token: TOKEN });

@@ -7,7 +7,7 @@ import { execFile, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { promisify } from "node:util";
 import { createFake } from "@dispatchkit/fake";
-import { startServer } from "@dispatchkit/fake/node";
+import { startServer } from "@dispatchkit/fake-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { docBlocks, sourceRegions } from "../support/doc-examples.js";
 import { startFakeCli, stopFakeClis } from "../support/fake-cli-process.js";
@@ -45,7 +45,7 @@ describe("docs/standalone.md", () => {
     expect(docBlocks(GUIDE)).toEqual(sourceRegions(new URL(import.meta.url)).map((region) => region.code));
   });
 
-  it("starts a server of your own from @dispatchkit/fake/node", async () => {
+  it("starts a server of your own from @dispatchkit/fake-server", async () => {
     const logged: unknown[] = [];
     vi.spyOn(console, "log").mockImplementation((value: unknown) => {
       logged.push(value);

@@ -52,6 +52,7 @@ it.skipIf(publishedPackages().some((pkg) => pkg.version !== "0.0.0"))(
     expect(packages.map((pkg) => pkg.name).sort()).toEqual([
       "@dispatchkit/conformance",
       "@dispatchkit/fake",
+      "@dispatchkit/fake-server",
       "@dispatchkit/optimizer",
       "@dispatchkit/sdk",
     ]);

@@ -11,11 +11,14 @@ import { inject } from "vitest";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** The CLI's source entry, bundled as the package's `dist/cli.js` is. */
-const CLI_ENTRY = join(ROOT, "packages/fake/src/standalone/cli.ts");
+const CLI_ENTRY = join(ROOT, "packages/fake-server/src/cli/main.ts");
 /** The worker threads' scripts, bundled as the package's `dist/scheduling-worker.js` and `dist/state-file-worker.js` are. */
-const WORKERS = ["scheduling-worker", "state-file-worker"];
+const WORKERS = {
+  "scheduling-worker": join(ROOT, "packages/fake-server/src/workers/scheduling-worker.ts"),
+  "state-file-worker": join(ROOT, "packages/fake-server/src/state-file/worker.ts"),
+};
 /** The console's browser script, bundled as the package's `dist/console/console.js` is. */
-const CONSOLE_ENTRY = join(ROOT, "packages/fake/src/standalone/console/main.ts");
+const CONSOLE_ENTRY = join(ROOT, "packages/fake-server/src/console/main.ts");
 /** Workspace packages resolve to their sources, as in vitest.config.ts: nothing needs building first. */
 const ALIASES = {
   "@dispatchkit/sdk": join(ROOT, "packages/sdk/src/index.ts"),
@@ -42,7 +45,7 @@ export async function buildFakeCli(dir: string): Promise<string> {
     build({
       entryPoints: {
         cli: CLI_ENTRY,
-        ...Object.fromEntries(WORKERS.map((name) => [name, join(ROOT, `packages/fake/src/standalone/${name}.ts`)])),
+        ...WORKERS,
       },
       outdir: dir,
       bundle: true,

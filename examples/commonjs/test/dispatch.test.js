@@ -1,10 +1,10 @@
 // @ts-check
 // The CommonJS module against @dispatchkit/fake, required as a CommonJS project requires it: in process through
-// `fake.fetch`, and over HTTP through the standalone server of `@dispatchkit/fake/node`. Runs with node:test.
+// `fake.fetch`, and over HTTP through the standalone server of `@dispatchkit/fake-server`. Runs with node:test.
 const assert = require("node:assert/strict");
 const { describe, it } = require("node:test");
 const { createFake } = require("@dispatchkit/fake");
-const { startServer } = require("@dispatchkit/fake/node");
+const { startServer } = require("@dispatchkit/fake-server");
 const { connect, orderStatus, planAndPublish } = require("../src/dispatch.js");
 
 const STOPS = [

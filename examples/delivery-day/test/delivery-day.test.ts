@@ -1,7 +1,7 @@
 /**
  * The delivery-day example against the standalone server started with the example fixtures
  * (examples/fixtures/delivery-day.json: somebody else's route and orders on the same day), as a user runs it: once
- * with the server started from `@dispatchkit/fake/node` on a free port, once as `npm start -w examples/delivery-day`
+ * with the server started from `@dispatchkit/fake-server` on a free port, once as `npm start -w examples/delivery-day`
  * beside a `dispatch-fake --fixtures` process, waiting on its health check. The example talks to it over HTTP with
  * the SDK. Only the packages' public exports are used.
  */
@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { createFake, type Fixtures } from "@dispatchkit/fake";
-import { type RunningServer, startServer } from "@dispatchkit/fake/node";
+import { type RunningServer, startServer } from "@dispatchkit/fake-server";
 import { createClient, type DispatchClient, unwrap } from "@dispatchkit/sdk";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fakeCliArgs } from "../../../test/support/fake-cli.js";

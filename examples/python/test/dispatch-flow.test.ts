@@ -12,7 +12,7 @@ import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { createFake, type Fixtures } from "@dispatchkit/fake";
-import { type RunningServer, startServer } from "@dispatchkit/fake/node";
+import { type RunningServer, startServer } from "@dispatchkit/fake-server";
 import { createClient, type DispatchClient, unwrap } from "@dispatchkit/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fakeCliArgs } from "../../../test/support/fake-cli.js";

@@ -2,7 +2,7 @@ import { gzipSync } from "node:zlib";
 import { createFake } from "@dispatchkit/fake";
 import { describe, expect, it } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
-import { handleControlRequest } from "../src/standalone/control-requests.js";
+import { handleControlRequest } from "../src/host/control-requests.js";
 
 const server = useFakeServer();
 

@@ -5,14 +5,14 @@ import { createFake, type Fake } from "@dispatchkit/fake";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createContractValidator } from "../../../test/support/openapi-validator.js";
-import { runtimeOf } from "../src/runtime.js";
 import {
   encodeState,
   exportFakeData,
   importFakeData,
   parseFakeData,
   StateFormatError,
-} from "../src/standalone/state-json.js";
+} from "../src/host/state-json.js";
+import { runtimeOf } from "../src/runtime.js";
 
 const validator = createContractValidator();
 const NOW = "2026-11-23T08:00:00Z";

@@ -7,7 +7,7 @@ import { createFake, type WebhookHandler } from "@dispatchkit/fake";
 import { http } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import { useFakeServer } from "../../../test/support/fake-server.js";
-import { exportFakeData, importFakeData, parseFakeData } from "../src/standalone/state-json.js";
+import { exportFakeData, importFakeData, parseFakeData } from "../src/host/state-json.js";
 import { clientOf, publish, scheduledRoute } from "./support/flow.js";
 
 /** This file's answer timeout: short, so a timeout costs a fraction of a second. */

@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import { createServer } from "node:net";
 import { hostname } from "node:os";
 import { createFake, type Fake } from "@dispatchkit/fake";
-import { startServer } from "@dispatchkit/fake/node";
+import { startServer } from "@dispatchkit/fake-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { createContractValidator } from "../../../test/support/openapi-validator.js";
 import { createOwnUrls } from "../src/http/own-urls.js";

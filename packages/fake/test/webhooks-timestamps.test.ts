@@ -5,7 +5,7 @@
  * wins over the host. Event times, retries and the delivery log stay on the fake's clock whatever signs the header.
  */
 import { createFake, type Fake, type FakeOptions } from "@dispatchkit/fake";
-import { startServer } from "@dispatchkit/fake/node";
+import { startServer } from "@dispatchkit/fake-server";
 import { createClient, verifyWebhook, WebhookVerificationError } from "@dispatchkit/sdk";
 import { describe, expect, it } from "vitest";
 import { createContractValidator } from "../../../test/support/openapi-validator.js";

@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createFake } from "@dispatchkit/fake";
-import { type RunningServer, startServer } from "@dispatchkit/fake/node";
+import { type RunningServer, startServer } from "@dispatchkit/fake-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createContractValidator } from "../../../test/support/openapi-validator.js";
 import { ConnectionError, createClient, unwrap } from "../src/index.js";

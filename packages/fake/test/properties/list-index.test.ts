@@ -19,8 +19,8 @@ import type { ListView } from "../../src/domain/list-index.js";
 import { listOrders } from "../../src/domain/orders.js";
 import type { OrderStatus, Principal } from "../../src/domain/records.js";
 import { listRoutes } from "../../src/domain/routes.js";
+import { exportFakeData, importFakeData, parseFakeData } from "../../src/host/state-json.js";
 import { runtimeOf } from "../../src/runtime.js";
-import { exportFakeData, importFakeData, parseFakeData } from "../../src/standalone/state-json.js";
 import { RUNS, SEED } from "./support/requests.js";
 
 const validator = createContractValidator();

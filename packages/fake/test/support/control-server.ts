@@ -5,7 +5,7 @@
  * the test that caused it.
  */
 import { createFake, type Fake, type FakeOptions } from "@dispatchkit/fake";
-import { type RunningServer, startServer } from "@dispatchkit/fake/node";
+import { type RunningServer, startServer } from "@dispatchkit/fake-server";
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 import { createContractValidator, createControlValidator } from "../../../../test/support/openapi-validator.js";
 
