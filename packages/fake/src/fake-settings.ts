@@ -49,7 +49,7 @@ export function resolveSettings(options: FakeOptions): FakeSettings {
     clock,
     frozen: options.clock === undefined && options.now !== undefined,
     log: options.log ?? ((message, error) => console.error(`[dispatch-fake] ${message}`, error)),
-    newIds: () => createIds(seed, undefined, entropy, requestIds),
+    newIds: () => createIds(seed, entropy, requestIds),
   };
 }
 

@@ -90,7 +90,7 @@ export function createFake(options: FakeOptions = {}): Fake {
   const webhookDispatcher = createWebhookDispatcher(context, options.webhooks, http.ownUrls);
   const background = fakeBackgroundWorks(context, drivers, webhookDispatcher);
   const loop = createBackgroundLoop(settings.clock, background);
-  const control = createControl(context, { seeded: life.organization, seed: settings.seed, own: http.ownUrls });
+  const control = createControl(context, { seeded: life.organization, own: http.ownUrls });
   const fake: Fake = {
     baseUrl: settings.baseUrl,
     get handlers() {

@@ -68,7 +68,7 @@ export function createLifecycle(
       seeded = seedOrganization();
       loadFixtures();
     },
-    snapshot: () => takeSnapshot(context, settings.seed),
+    snapshot: () => takeSnapshot(context),
     restore(snapshot) {
       // A foreign object is refused before anything is aborted.
       const data = snapshotData(snapshot);

@@ -11,7 +11,7 @@ import { createFake, type Fake } from "@dispatchkit/fake";
 import { startServer } from "@dispatchkit/fake-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { createContractValidator } from "../../../test/support/openapi-validator.js";
-import { startRealTimeDriver } from "../../fake-server/src/server/real-time-clock.js";
+import { startRealTimeDriver } from "../../fake-server/src/server/real-time-driver.js";
 import { WEBHOOK_MAX_IN_FLIGHT, WEBHOOK_MAX_IN_FLIGHT_PER_RECEIVER } from "../src/webhooks/dispatcher.js";
 import { DATE, workspaceOf } from "./support/flow.js";
 

@@ -23,7 +23,7 @@ import { logWhenDone, type RequestLogEntry } from "./log.js";
 import { ownNames } from "./own-names.js";
 import { mayBePage, type PageContext, pageResponse } from "./pages.js";
 import { ClientGone, headersOf, isPreflight, isRead, readRequest } from "./read-request.js";
-import { startRealTimeDriver } from "./real-time-clock.js";
+import { startRealTimeDriver } from "./real-time-driver.js";
 import { sendAnswer, sendFailure, sendPreflight, sendResponse } from "./write-answer.js";
 
 export type { ServerTimeouts } from "./limits.js";

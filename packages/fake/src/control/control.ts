@@ -66,8 +66,6 @@ export interface FakeControl {
 export interface ControlSetup {
   /** The seeded organization. */
   seeded: () => Organization;
-  /** The fake's seed (a failed load puts the id sequence back). */
-  seed: number;
   /** The fake's own addresses, which a webhook subscription may not use. */
   own: OwnUrls;
 }
@@ -81,7 +79,7 @@ export interface ControlSetup {
  * const foreign = createClient({ baseUrl: fake.baseUrl, token: other.token });
  * ```
  */
-export function createControl(ctx: Context, { seeded, seed, own }: ControlSetup): FakeControl {
+export function createControl(ctx: Context, { seeded, own }: ControlSetup): FakeControl {
   return {
     createToken(options = {}) {
       const { expiresInMs } = parseWith(
@@ -121,7 +119,7 @@ export function createControl(ctx: Context, { seeded, seed, own }: ControlSetup)
     loadFixtures(fixtures) {
       const checked = checkFixtures(ctx, fixtures, own);
       // Checked fixtures create without error; a geocoder of the caller's may still throw, and then nothing stays.
-      const before = takeSnapshot(ctx, seed);
+      const before = takeSnapshot(ctx);
       try {
         return createFixtures(ctx, checked);
       } catch (error) {

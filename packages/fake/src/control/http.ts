@@ -147,7 +147,7 @@ function setupOperations(fake: ControlledFake): PublicOperation[] {
     defineControlOperation("/_fake/tokens/{token}/expire", "post", async (req) => {
       // No body: a webhook delivery aimed here (a JSON event) is refused before anything changes.
       await readOptional(req, emptyBody, "expire token");
-      const record = fake.control.expireToken(req.params.token ?? "");
+      const record = fake.control.expireToken(req.params.token);
       return { status: 200, body: { token: record.token, expiresAt: isoString(record.expiresAt ?? 0) } };
     }),
     defineControlOperation("/_fake/organizations", "post", async (req) => {
@@ -186,19 +186,19 @@ function actionOperations(fake: ControlledFake): PublicOperation[] {
     })),
     defineControlOperation("/_fake/actions/policy/{kind}", "put", async (req) => {
       // fake.actions.policy checks the kind, then the body (the same checks in-process and over HTTP).
-      const kind = (req.params.kind ?? "") as ActionKind;
+      const kind = req.params.kind as ActionKind;
       fake.actions.policy(kind, (await readBody(req)) as ActionPolicy);
       return { status: 200, body: { kind, policy: fake.actions.policies()[kind] } };
     }),
     defineControlOperation("/_fake/actions/{uuid}/release", "post", async (req) => {
       await readOptional(req, emptyBody, "release action");
-      const [released] = fake.actions.release(req.params.uuid ?? "") as [ActionRecord];
+      const [released] = fake.actions.release(req.params.uuid) as [ActionRecord];
       // Its work may go on elsewhere (the standalone server plans runs on a worker thread): answer it as it ended.
       while (released.status === "pending") await new Promise((resolve) => setTimeout(resolve, 5));
       return { status: 200, body: toControlAction(released) };
     }),
     defineControlOperation("/_fake/actions/{uuid}/fail", "post", async (req) => {
-      const uuid = req.params.uuid ?? "";
+      const uuid = req.params.uuid;
       // An unknown action is a 404 whatever the body says.
       if (!fake.actions.list().some((a) => a.uuid === uuid)) throw notFound("action", uuid);
       const { reason } = await readOptional(req, failBody, "fail action");
@@ -265,12 +265,12 @@ function snapshotOperations(fake: ControlledFake, snapshots: SnapshotStore): Pub
       body: { data: snapshots.list().map(({ id, snapshot }) => snapshotBody(id, snapshot)) },
     })),
     defineControlOperation("/_fake/snapshots/{id}", "delete", ({ params }) => {
-      const id = params.id ?? "";
+      const id = params.id;
       if (!snapshots.delete(id)) throw notFound("snapshot", id);
       return { status: 204 };
     }),
     defineControlOperation("/_fake/snapshots/{id}/restore", "post", async (req) => {
-      const id = req.params.id ?? "";
+      const id = req.params.id;
       const snapshot = snapshots.get(id);
       if (!snapshot) throw notFound("snapshot", id);
       await readOptional(req, emptyBody, "restore a snapshot");

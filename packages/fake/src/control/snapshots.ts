@@ -15,7 +15,6 @@ export interface FakeSnapshot {
 
 /** What a snapshot holds. */
 export interface SnapshotData {
-  readonly seed: number;
   readonly state: State;
   readonly idsPosition: number;
 }
@@ -23,9 +22,8 @@ export interface SnapshotData {
 const DATA = Symbol.for("@dispatchkit/fake.snapshot");
 
 /** Copy everything `ctx` holds into a new, frozen snapshot taken at the clock's now. */
-export function takeSnapshot(ctx: Context, seed: number): FakeSnapshot {
+export function takeSnapshot(ctx: Context): FakeSnapshot {
   const data: SnapshotData = {
-    seed,
     state: structuredClone(ctx.state),
     idsPosition: ctx.ids.position,
   };
@@ -44,7 +42,7 @@ export function snapshotData(snapshot: FakeSnapshot): SnapshotData {
 /** Put `ctx` back to a snapshot's data (copied: the snapshot can be restored again). */
 export function restoreSnapshot(ctx: Context, data: SnapshotData): void {
   ctx.state = structuredClone(data.state);
-  ctx.ids = createIds(data.seed, data.idsPosition, ctx.ids.entropy, ctx.ids.requestIds);
+  ctx.ids = createIds(data.idsPosition, ctx.ids.entropy, ctx.ids.requestIds);
 }
 
 /** Most snapshots the control API keeps at once (`POST /_fake/snapshots`); each is a whole copy of the state. */

@@ -70,7 +70,7 @@ export function webhookControlOperations(
       // No body: a webhook delivery aimed here (another fake's, a JSON event) is refused, so two fakes pointed at
       // each other's redeliver cannot loop.
       await noBody(req, "redeliver webhook");
-      return { status: 201, body: toDeliveryBody(webhooks.redeliver(req.params.id ?? "")) };
+      return { status: 201, body: toDeliveryBody(webhooks.redeliver(req.params.id)) };
     }),
   ];
 }

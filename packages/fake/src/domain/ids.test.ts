@@ -10,18 +10,18 @@ describe("createIds", () => {
     expect(draw(createIds(8))).not.toEqual(draw(createIds(7)));
     const b = createIds(7);
     b.uuid();
-    expect(createIds(7, b.position).uuid()).toBe(b.uuid());
+    expect(createIds(b.position).uuid()).toBe(b.uuid());
   });
 
   it("with entropy, draws tokens and secrets from it and keeps every uuid the seed gives", () => {
     let word = 0;
     const entropy = (words: number) => Uint32Array.from({ length: words }, () => ++word);
-    const [u1, token, u2, secret, u3] = draw(createIds(7, undefined, entropy));
+    const [u1, token, u2, secret, u3] = draw(createIds(7, entropy));
     const seeded = draw(createIds(7));
     expect([u1, u2, u3]).toEqual([seeded[0], seeded[2], seeded[4]]);
     expect(token).toBe("dpt_0000000100000002000000030000000400000005");
     expect(secret).toBe("whsec_000000060000000700000008000000090000000a0000000b");
-    expect(createIds(7, 0, entropy).entropy).toBe(entropy);
+    expect(createIds(0, entropy).entropy).toBe(entropy);
     expect(createIds(7).entropy).toBeUndefined();
   });
 
@@ -29,7 +29,7 @@ describe("createIds", () => {
     const withRequest = createIds(7);
     const withEvent = createIds(7);
     const ownIds = createRequestIds(99);
-    const own = createIds(7, undefined, undefined, ownIds);
+    const own = createIds(7, undefined, ownIds);
     expect(own.requestIds).toBe(ownIds);
     expect(own.requestId()).toBe(createRequestIds(99)());
     withRequest.requestId();

@@ -54,7 +54,7 @@ export interface Ids {
   secret(): string;
   /** An event id `evt_<24 hex>`. */
   eventId(): string;
-  /** The generator's position: `createIds(seed, ids.position)` goes on with the same ids from there. */
+  /** The generator's position: `createIds(ids.position)` goes on with the same ids from there. */
   readonly position: number;
   /** Where tokens and secrets come from when not from the seed (pass it on when re-creating the ids). */
   readonly entropy: Entropy | undefined;
@@ -99,17 +99,18 @@ export function randomRequestIds(entropy: Entropy): RequestIds {
 export type Entropy = (words: number) => Uint32Array;
 
 /**
- * Create the seeded id generator of one fake instance, at its start or at a saved `position`; with `entropy`,
- * tokens and secrets are drawn from it instead of the seed. Request ids come from `requestIds` (by default the
- * seed's own stream, {@link seededRequestIds}); pass the same stream to every generator of one fake.
+ * Create the seeded id generator of one fake instance at `position`: a new fake's generator starts at its seed
+ * (`createIds(seed)`), a restored one at the position it was saved at (`createIds(ids.position)`). With `entropy`,
+ * tokens and secrets are drawn from it instead of the sequence. Request ids come from `requestIds` (by default the
+ * stream of a fake seeded with `position`, {@link seededRequestIds}); pass the same stream to every generator of one
+ * fake.
  */
 export function createIds(
-  seed: number,
-  position?: number,
+  position: number,
   entropy?: Entropy,
-  requestIds: RequestIds = seededRequestIds(seed),
+  requestIds: RequestIds = seededRequestIds(position),
 ): Ids {
-  let state = (position ?? seed) >>> 0;
+  let state = position >>> 0;
   const next = () => {
     state = step(state);
     return mix(state);

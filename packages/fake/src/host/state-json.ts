@@ -257,6 +257,6 @@ export function importFakeData(fake: Fake, data: FakeDataJson): void {
   fake.reset();
   const { context } = runtimeOf(fake);
   context.state = decodeState(data.state, data.pendingWork);
-  context.ids = createIds(data.idsPosition, data.idsPosition, context.ids.entropy, context.ids.requestIds);
+  context.ids = createIds(data.idsPosition, context.ids.entropy, context.ids.requestIds);
   context.actions.options = structuredClone(data.actionOptions) as ActionOptions;
 }

@@ -44,9 +44,6 @@ export type RequestBodyOf<P extends Path, M extends HttpMethod> =
     ? B
     : never;
 
-/** An operation whose reply type was checked against the contract. */
-export type TypedOperation = Operation;
-
 /** Define the handler of one contract operation. */
 export function defineOperation<P extends Path, M extends MethodOf<P> & HttpMethod>(
   path: P,
@@ -54,7 +51,7 @@ export function defineOperation<P extends Path, M extends MethodOf<P> & HttpMeth
   handle: (
     ctx: RequestContext<Record<PathParamNames<P>, string>>,
   ) => ReplyOf<OperationOf<P, M>> | Promise<ReplyOf<OperationOf<P, M>>>,
-): TypedOperation {
+): Operation {
   // The router fills `params` from the same template, so every name of the template is present.
   return { method, path, handle: handle as (ctx: RequestContext) => ReturnType<typeof handle> };
 }

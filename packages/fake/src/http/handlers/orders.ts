@@ -13,7 +13,7 @@ import type { OrderRecord, OrderStatus, Principal, Workspace } from "../../domai
 import { toActionBody, toOrderBody, toOrderV1Body, toPollReply } from "../bodies.js";
 import { dateQuery, parseWith, workspaceFromQuery, workspaceFromV1Query } from "../input.js";
 import { paginate } from "../pagination.js";
-import type { RequestContext } from "../router.js";
+import type { Operation, RequestContext } from "../router.js";
 import {
   completeInput,
   deleteInput,
@@ -22,7 +22,7 @@ import {
   orderInput,
   orderInputV1,
 } from "../schemas.js";
-import { defineOperation, type TypedOperation } from "../typed.js";
+import { defineOperation } from "../typed.js";
 
 const STATUSES: readonly OrderStatus[] = ["not_scheduled", "scheduled", "delivered", "missed"];
 
@@ -65,7 +65,7 @@ async function completion(req: RequestContext<{ orderUuid: string }>) {
 }
 
 /** The order operations (v2 and v1). */
-export function orderOperations(): TypedOperation[] {
+export function orderOperations(): Operation[] {
   return [
     defineOperation("/v2/orders", "post", async (req) => {
       const workspace = workspaceFromQuery(req.domain, req.principal, req.query, "create orders");

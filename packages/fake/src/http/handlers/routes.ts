@@ -9,11 +9,12 @@ import { toTimelineView } from "../../domain/views.js";
 import { toActionBody, toPollReply, toRouteBody, toRouteV1Body } from "../bodies.js";
 import { dateQuery, parseWith, workspaceFromBody, workspaceFromQuery, workspaceFromV1Query } from "../input.js";
 import { mapPage, paginate } from "../pagination.js";
+import type { Operation } from "../router.js";
 import { publishInput, routeCreateInput, routeCreateInputV1, routeUpdateInput } from "../schemas.js";
-import { defineOperation, type TypedOperation } from "../typed.js";
+import { defineOperation } from "../typed.js";
 
 /** The route operations (v2 and v1). */
-export function routeOperations(): TypedOperation[] {
+export function routeOperations(): Operation[] {
   return [
     defineOperation("/v2/routes", "post", async (req) => {
       const input = parseWith(routeCreateInput, await req.json(), "create routes");

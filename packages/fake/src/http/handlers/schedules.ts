@@ -14,8 +14,9 @@ import { toActionBody, toPollReply } from "../bodies.js";
 import type { components } from "../contract-types.js";
 import { zodDetails } from "../input.js";
 import { mapPage, paginate } from "../pagination.js";
+import type { Operation } from "../router.js";
 import { isoDate, orderInput, routeInput, uuidField } from "../schemas.js";
-import { defineOperation, type TypedOperation } from "../typed.js";
+import { defineOperation } from "../typed.js";
 
 type SolutionBody = components["schemas"]["Solution"];
 
@@ -110,7 +111,7 @@ export function toSolutionBody(run: ScheduleRunRecord): SolutionBody {
 }
 
 /** The scheduling operations. */
-export function scheduleOperations(): TypedOperation[] {
+export function scheduleOperations(): Operation[] {
   return [
     defineOperation("/v2/schedules", "post", async ({ domain, principal, json }) => {
       const request = parseScheduleRequest(await json());

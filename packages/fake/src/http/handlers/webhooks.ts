@@ -10,7 +10,8 @@ import type { components } from "../contract-types.js";
 import { parseWith } from "../input.js";
 import type { OwnUrls } from "../own-urls.js";
 import { paginate } from "../pagination.js";
-import { defineOperation, type TypedOperation } from "../typed.js";
+import type { Operation } from "../router.js";
+import { defineOperation } from "../typed.js";
 import { webhookInput } from "../webhook-schemas.js";
 
 type WebhookBody = components["schemas"]["Webhook"];
@@ -27,7 +28,7 @@ export function toWebhookBody(subscription: WebhookSubscriptionRecord): WebhookB
 }
 
 /** The webhook subscription operations; `own` says which URLs a subscription may not use (the fake's own, …). */
-export function webhookOperations(own: OwnUrls): TypedOperation[] {
+export function webhookOperations(own: OwnUrls): Operation[] {
   return [
     defineOperation("/v2/webhooks", "post", async (req) => {
       const input = parseWith(webhookInput, await req.json(), "create webhook");

@@ -6,7 +6,8 @@ import type { Workspace } from "../../domain/records.js";
 import { listWorkspaces } from "../../domain/workspaces.js";
 import type { components } from "../contract-types.js";
 import { paginate } from "../pagination.js";
-import { defineOperation, type TypedOperation } from "../typed.js";
+import type { Operation } from "../router.js";
+import { defineOperation } from "../typed.js";
 
 type WorkspaceBody = components["schemas"]["Workspace"];
 
@@ -21,7 +22,7 @@ export function toWorkspaceBody(workspace: Workspace): WorkspaceBody {
 }
 
 /** The workspace operations. */
-export function workspaceOperations(): TypedOperation[] {
+export function workspaceOperations(): Operation[] {
   return [
     defineOperation("/v2/workspaces", "get", ({ domain, principal, url }) => ({
       status: 200,
