@@ -16,7 +16,7 @@ export interface paths {
          * @description Answers 200 as soon as the server serves requests, with no token, for `wait-on`, a compose
          *     `healthcheck` or a test's setup: the package's version, how long the server has run, and how the saves of
          *     its state file fare (`--state`; `null` without one). `uptimeSeconds` counts from the server's start
-         *     (`dispatch-fake`, or `startServer` from `@dispatchkit/fake/node`).
+         *     (`dispatch-fake`, or `startServer` from `@dispatchkit/fake-server`).
          *     Like every control endpoint, it answers a browser only from the server's own or an allowed origin.
          */
         get: operations["getHealth"];
