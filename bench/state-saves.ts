@@ -35,7 +35,7 @@ const CENTRE = { latitude: 52.52, longitude: 13.405 };
 
 function start(file: string): Promise<{ child: ChildProcess; url: string }> {
   const args = FROM_DIST
-    ? [join(ROOT, "packages/fake/dist/cli.js")]
+    ? [join(ROOT, "packages/fake-server/dist/cli.js")]
     : ["--import", "tsx", join(ROOT, "packages/fake-server/src/cli/main.ts")];
   const child = spawn(
     process.execPath,

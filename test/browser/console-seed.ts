@@ -150,10 +150,10 @@ export const DEMO_NOW = `${DATE}T06:00:00.000Z`;
  * fake's today, nothing scheduled), on a free port with the clock frozen at {@link DEMO_NOW}.
  */
 export async function startDemoCli(): Promise<{ url: string; token: string; api: Call; close(): Promise<void> }> {
-  requireFiles(["packages/fake/dist/cli.js"], "run `npm run build` first");
+  requireFiles(["packages/fake-server/dist/cli.js"], "run `npm run build` first");
   const child = spawn(
     process.execPath,
-    [join(root, "packages/fake/dist/cli.js"), "--port", "0", "--now", DEMO_NOW, "--log-format", "json", "--quiet"],
+    [join(root, "packages/fake-server/dist/cli.js"), "--port", "0", "--now", DEMO_NOW, "--log-format", "json", "--quiet"],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));

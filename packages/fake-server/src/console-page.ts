@@ -1,6 +1,6 @@
 /**
  * The console of the standalone server: `GET /_fake/console` answers a page, `GET /_fake/console/console.js` its
- * script. The script is a browser bundle of `src/standalone/console/` built with the package (`dist/console/console.js`);
+ * script. The script is a browser bundle of `src/console/` built with the package (`dist/console/console.js`);
  * run from source (`npm start`, tests), where no bundle sits beside this file, it is bundled from the sources with
  * esbuild on first request and kept in memory. The page carries the server's seeded token, so the console works
  * without asking; the user may enter another one.
