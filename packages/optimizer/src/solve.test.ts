@@ -4,6 +4,7 @@ import { type Checker, toProblem } from "../../../bench/optimizer.js";
 import type { Budget, Job, Problem, Solution, Vehicle } from "./index.js";
 import { budgetIterations, solve } from "./index.js";
 import { denseLimit, setDenseLimit } from "./model.js";
+import { eliminationAttempt } from "./search.js";
 
 /** Locations on a plane; travel duration = Euclidean distance. */
 function plane(points: readonly (readonly [number, number])[]): Problem["travel"] {
@@ -344,6 +345,33 @@ describe("solve: hand-checkable problems", () => {
     expect(verify(problem, min)).toEqual([]);
   });
 
+  it("with minimizeRoutes runs twice the iterations: what route elimination leaves goes to the distance phase", () => {
+    // One route from the start: nothing to eliminate, so the distance phase gets both budgets (before: 300).
+    const durations = [
+      [0, 10, 10],
+      [10, 0, 100],
+      [10, 100, 0],
+    ];
+    const problem: Problem = {
+      travel: { size: 3, durations },
+      vehicles: [vehicle("v1"), vehicle("v2")],
+      jobs: [
+        { id: "a", location: 1 },
+        { id: "b", location: 2 },
+      ],
+    };
+    const min = solve(problem, { minimizeRoutes: true, iterations: 300 });
+    expect(min.routes).toHaveLength(1);
+    expect(min.iterations).toBe(600);
+  });
+
+  it("gives a route-elimination attempt 10,000 iterations or a quarter of the budget, at most half", () => {
+    // Default budget: 20,000 iterations at 100 jobs (an attempt keeps half), 50,000 at 200 (a quarter, 12,500).
+    expect([100, 500, 10_000, 20_000, 30_000, 50_000, 154_000].map(eliminationAttempt)).toEqual([
+      200, 250, 5_000, 10_000, 10_000, 12_500, 38_500,
+    ]);
+  });
+
   it("trades travel for vehicles at the vehicleCost: a second van only when it saves more travel than it costs", () => {
     // Same problem: one van drives 80 more than two (120 against 40).
     const durations = [
@@ -404,9 +432,8 @@ describe("solve: hand-checkable problems", () => {
     for (let seed = 1; seed <= 6; seed++) {
       const s = solve(problem, { minimizeRoutes: true, iterations: 500, seed });
       expect([seed, s.routes.length, s.unassigned.length]).toEqual([seed, 7, 0]);
-      // Route elimination has its own budget (at most as many iterations again): the distance phase keeps all 500.
-      expect(s.iterations).toBeGreaterThan(500);
-      expect(s.iterations).toBeLessThanOrEqual(1000);
+      // Route elimination has its own budget (as many iterations again), the distance phase the rest.
+      expect(s.iterations).toBe(1000);
       expect(verify(problem, s)).toEqual([]);
     }
   });
