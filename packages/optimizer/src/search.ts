@@ -58,11 +58,35 @@ function penaltyOf(plan: PlanState, w: Float64Array): number {
   return p;
 }
 
+/** The plans of a search and their scores (penalty of left-out jobs, then base cost): current, candidate, best. */
+interface Plans {
+  cur: PlanState;
+  cand: PlanState;
+  best: PlanState;
+  curPen: number;
+  curBase: number;
+  bestPen: number;
+  bestBase: number;
+}
+
+/** What one annealing run works with. */
+interface Annealing {
+  md: Model;
+  rr: RuinRecreate;
+  ls: LocalSearch;
+  rng: Rng;
+  weights: Float64Array;
+  plans: Plans;
+  /** Whether the local search descends after each recreate. */
+  loopLs: boolean;
+  /** The initial plan's mean arc duration: the temperatures' and the fleet penalty's unit. */
+  avgArc: number;
+  opt: SearchOptions;
+}
+
 export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, opt: SearchOptions): SearchResult {
   const weights = penaltyWeights(md, active);
   const cur = new PlanState(md);
-  const cand = new PlanState(md);
-  const best = new PlanState(md);
   for (let r = 0; r < md.m; r++) {
     cur.refresh(md, cp, r);
   }
@@ -71,8 +95,51 @@ export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, 
   const loopLs = !opt.minimizeRoutes && md.dense && active.length <= LOOP_MAX_JOBS;
   const rr = new RuinRecreate(md, cp, rng, active);
   rr.lastGaps = loopLs;
+  const plans = construct(md, cp, rr, weights, active, cur);
+  const avgArc = meanArc(plans.cur);
+  const ls = new LocalSearch(md, cp, rng, LOOP_NEIGHBOURS);
+  const iters = iterationCount(opt, loopLs, active.length, plans.cur);
+  let it = 0;
+  let end = iters;
+  // The clock's share at which the annealing starts (after route elimination).
+  let p0 = 0;
+  if (opt.minimizeRoutes && active.length > 0) {
+    // Route elimination has its own budget (as many iterations again), and the distance phase after it gets the whole
+    // budget plus what elimination left: fewer vehicles, then distance, twice the iterations in all. The phase ends at
+    // its second failed attempt, so an attempt longer than it needs spends the distance phase's iterations on a route
+    // that stays (measured in bench/RESULTS.md, issue 32).
+    it = eliminateRoutes(md, rr, weights, cur, plans.cand, iters, eliminationAttempt(iters), ELIMINATION_RETRIES, opt);
+    end = 2 * iters;
+    if (opt.progress !== undefined) p0 = Math.min(opt.progress(), LOOP_END_SHARE);
+    plans.curPen = penaltyOf(cur, weights);
+    plans.curBase = cur.baseCost();
+    plans.bestPen = plans.curPen;
+    plans.bestBase = plans.curBase;
+    plans.best.copyAllFrom(cur);
+  }
+  if (active.length > 0) it = anneal({ md, rr, ls, rng, weights, plans, loopLs, avgArc, opt }, it, end, p0);
+  rr.maxRoutes = Number.POSITIVE_INFINITY;
+  const best = plans.best;
+  // The pair moves of the descent cost about as much as 16 iterations per job: only with a large enough budget.
+  // On a sparse model most arcs the moves measure miss the travel cache: fewer neighbours and passes there.
+  ls.neighbours = md.dense ? FINAL_NEIGHBOURS : LOOP_NEIGHBOURS;
+  if (active.length > 0 && !opt.timeUp()) ls.run(best, active, md.dense ? 50 : 2);
+  if (active.length > 0 && !opt.timeUp())
+    polish(rr, rng, active, weights, best, plans.cand, iters >= 20 * active.length);
+  return { plan: best, iterations: it };
+}
 
-  // Construction: the best of several insertion orders.
+/** Construction: the best of several insertion orders, from the empty plan `cur`; every plan is that best after it. */
+function construct(
+  md: Model,
+  cp: CostParams,
+  rr: RuinRecreate,
+  weights: Float64Array,
+  active: Int32Array,
+  cur: PlanState,
+): Plans {
+  const cand = new PlanState(md);
+  const best = new PlanState(md);
   let curPen = Number.POSITIVE_INFINITY;
   let curBase = Number.POSITIVE_INFINITY;
   for (const order of ["deadline", "far", "demand", "random"] as const) {
@@ -96,141 +163,154 @@ export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, 
   }
   cur.copyAllFrom(best);
   cand.copyAllFrom(best);
-  let bestPen = curPen;
-  let bestBase = curBase;
+  return { cur, cand, best, curPen, curBase, bestPen: curPen, bestBase: curBase };
+}
 
-  // Temperatures relative to the mean arc duration of the initial plan.
+/** The mean arc duration of a plan's used routes (1 for an empty plan). */
+function meanArc(plan: PlanState): number {
   let travel = 0;
   let arcs = 0;
-  for (const route of cur.routes) {
+  for (const route of plan.routes) {
     if (route.len > 0) {
       travel += route.travel;
       arcs += route.len + 1;
     }
   }
-  const avgArc = arcs > 0 ? travel / arcs : 1;
-  const t0 = Math.max(avgArc * T0_FACTOR, 1e-9);
-  const tf = Math.max(avgArc * TF_FACTOR, 1e-10);
-  const ls = new LocalSearch(md, cp, rng, LOOP_NEIGHBOURS);
-  // With the local search an iteration costs about five plain ones, so a budget's count is cut to
-  // LOOP_ITERATION_SHARE of it (an explicit count is kept). Route elimination keeps its plain iterations.
+  return arcs > 0 ? travel / arcs : 1;
+}
+
+/**
+ * The annealing's iteration count. With the local search an iteration costs about five plain ones, so a budget's
+ * count is cut to LOOP_ITERATION_SHARE of it (an explicit count is kept); from 500 jobs on, a budget's count is scaled
+ * by the constructed plan's route length. Route elimination keeps its plain iterations.
+ */
+function iterationCount(opt: SearchOptions, loopLs: boolean, jobs: number, cur: PlanState): number {
   let iters = opt.iterations;
   if (loopLs && opt.scaleByRouteLength) iters = Math.max(1, Math.round(iters * LOOP_ITERATION_SHARE));
   const used = cur.usedRoutes();
-  if (opt.scaleByRouteLength && active.length >= 500 && used > 0) {
-    const meanLen = (active.length - cur.unassigned.length) / used;
+  if (opt.scaleByRouteLength && jobs >= 500 && used > 0) {
+    const meanLen = (jobs - cur.unassigned.length) / used;
     if (meanLen > 20) iters = Math.round((iters * 20) / meanLen);
   }
-  let it = 0;
-  let end = iters;
-  // The clock's share at which the annealing starts (after route elimination).
-  let p0 = 0;
+  return iters;
+}
+
+/**
+ * Ruin-and-recreate under simulated-annealing acceptance from iteration `it` to `end` (or the time cap, from the
+ * clock's share `p0` on); returns the iteration it stopped at. The temperature falls from T0_FACTOR to TF_FACTOR mean
+ * arcs with whichever is further along, the iterations or the clock.
+ */
+function anneal(a: Annealing, it: number, end: number, p0: number): number {
+  const { md, plans, opt } = a;
+  const t0 = Math.max(a.avgArc * T0_FACTOR, 1e-9);
+  const ratio = Math.max(a.avgArc * TF_FACTOR, 1e-10) / t0;
+  const startIt = it;
+  const span = Math.max(1, end - startIt);
+  // Routes changed since `best` was last copied from `cur`: a new best copies only those.
+  const dirty: Dirty = { flags: new Uint8Array(md.m), list: [] };
+  const fleet = fleetPenalty(a, dirty);
   const progress = opt.progress;
-  if (opt.minimizeRoutes && active.length > 0) {
-    // Route elimination has its own budget (as many iterations again), and the distance phase after it gets the whole
-    // budget plus what elimination left: fewer vehicles, then distance, twice the iterations in all. The phase ends at
-    // its second failed attempt, so an attempt longer than it needs spends the distance phase's iterations on a route
-    // that stays (measured in bench/RESULTS.md, issue 32).
-    it = eliminateRoutes(md, rr, weights, cur, cand, iters, eliminationAttempt(iters), ELIMINATION_RETRIES, opt);
-    end = 2 * iters;
-    if (progress !== undefined) p0 = Math.min(progress(), LOOP_END_SHARE);
-    curPen = penaltyOf(cur, weights);
-    curBase = cur.baseCost();
-    bestPen = curPen;
-    bestBase = curBase;
-    best.copyAllFrom(cur);
+  // With a time cap the loop ends at LOOP_END_SHARE of it, leaving the rest to the final descent.
+  let timeShare = 0;
+  for (; it < end; it++) {
+    if (progress !== undefined) {
+      if ((it & 7) === 0) {
+        const p = progress();
+        if (p >= LOOP_END_SHARE) break;
+        timeShare = (p - p0) / (LOOP_END_SHARE - p0);
+      }
+    } else if ((it & 31) === 0 && opt.timeUp()) break;
+    const temp = t0 * ratio ** Math.max((it - startIt) / span, timeShare);
+    const move = tryMove(a, temp, fleet.lambda);
+    fleet.after(it);
+    if (move.accept) commit(plans, a.rr, move.pen, move.base, dirty);
+    else plans.cand.copyRoutesFrom(plans.cur, a.rr.touchedList);
   }
-  if (active.length > 0) {
-    // Routes changed since `best` was last copied from `cur`: a new best copies only those.
-    const dirty = new Uint8Array(md.m);
-    const dirtyList: number[] = [];
-    const ratio = tf / t0;
-    const startIt = it;
-    const span = Math.max(1, end - startIt);
-    // After route elimination the fleet is tight: most moves that must open a route are hopeless (the fixed cost),
-    // so the search rarely moves. There, when every job is served, no route may be opened and a plan that leaves
-    // jobs out is accepted at a penalty per unit of job weight (`lambda`, from one mean arc), raised or lowered
-    // every 128 iterations so that about a fifth of them start from such a plan (HGS's penalty management). The best
-    // plan still serves every job.
-    let lambda = opt.minimizeRoutes && curPen === 0 ? avgArc : 0;
-    let outSeen = 0;
-    let outRun = 0;
-    if (lambda > 0) rr.maxRoutes = cur.usedRoutes();
-    // With a time cap the loop ends at LOOP_END_SHARE of it, leaving the rest to the final descent.
-    let timeShare = 0;
-    for (; it < end; it++) {
-      if (progress !== undefined) {
-        if ((it & 7) === 0) {
-          const p = progress();
-          if (p >= LOOP_END_SHARE) break;
-          timeShare = (p - p0) / (LOOP_END_SHARE - p0);
-        }
-      } else if ((it & 31) === 0 && opt.timeUp()) break;
-      const temp = t0 * ratio ** Math.max((it - startIt) / span, timeShare);
-      rr.beginMove();
-      rr.ruin(cand);
-      rr.recreate(cand);
-      // Descend from the re-inserted jobs; the routes the moves change join the touched ones.
-      if (loopLs && !rr.bad) ls.runAround(cand, rr.recreated, rr.touched, rr.touchedList);
-      let accept = false;
-      let pen = 0;
-      let base = 0;
-      if (!rr.bad) {
-        pen = penaltyOf(cand, weights);
-        base = cand.baseCost();
-        if (lambda > 0) accept = base + lambda * pen < curBase + lambda * curPen - temp * Math.log(rng.next());
-        else accept = pen < curPen || (pen === curPen && base < curBase - temp * Math.log(rng.next()));
-      }
-      if (lambda > 0) {
-        if (curPen > 0) {
-          outSeen++;
-          // In a fleet that tight the search can drift to plans from which no recreate serves every job again
-          // (measured: c1_2_2 at +59 % over the best known for 50,000 iterations): back to the best plan.
-          if (++outRun > RESET_AFTER && bestPen === 0) {
-            cur.copyAllFrom(best);
-            cand.copyAllFrom(best);
-            curPen = bestPen;
-            curBase = bestBase;
-            dirty.fill(0);
-            dirtyList.length = 0;
-            outRun = 0;
-          }
-        } else outRun = 0;
-        if ((it & 127) === 127) {
-          // Bounded, so that it never reaches 0 or Infinity (Infinity × 0 would be NaN).
-          lambda = Math.min(Math.max(lambda * (outSeen > 128 * 0.2 ? 1.3 : 0.85), avgArc * 1e-3), avgArc * 1e3);
-          outSeen = 0;
-        }
-      }
-      if (accept) {
-        cur.copyRoutesFrom(cand, rr.touchedList);
-        curPen = pen;
-        curBase = base;
-        for (const r of rr.touchedList) {
-          if (dirty[r] === 0) {
-            dirty[r] = 1;
-            dirtyList.push(r);
-          }
-        }
-        if (pen < bestPen || (pen === bestPen && base < bestBase - 1e-9)) {
-          bestPen = pen;
-          bestBase = base;
-          best.copyRoutesFrom(cur, dirtyList);
-          for (const r of dirtyList) dirty[r] = 0;
-          dirtyList.length = 0;
-        }
-      } else {
-        cand.copyRoutesFrom(cur, rr.touchedList);
-      }
+  return it;
+}
+
+/** The routes changed since the best plan was last copied from the current one. */
+interface Dirty {
+  flags: Uint8Array;
+  list: number[];
+}
+
+/** One ruin-and-recreate move from the candidate (equal to the current plan), scored, and whether it is accepted. */
+function tryMove(a: Annealing, temp: number, lambda: number): { accept: boolean; pen: number; base: number } {
+  const { rr, plans } = a;
+  const cand = plans.cand;
+  rr.beginMove();
+  rr.ruin(cand);
+  rr.recreate(cand);
+  // Descend from the re-inserted jobs; the routes the moves change join the touched ones.
+  if (a.loopLs && !rr.bad) a.ls.runAround(cand, rr.recreated, rr.touched, rr.touchedList);
+  if (rr.bad) return { accept: false, pen: 0, base: 0 };
+  const pen = penaltyOf(cand, a.weights);
+  const base = cand.baseCost();
+  const { curPen, curBase } = plans;
+  const accept =
+    lambda > 0
+      ? base + lambda * pen < curBase + lambda * curPen - temp * Math.log(a.rng.next())
+      : pen < curPen || (pen === curPen && base < curBase - temp * Math.log(a.rng.next()));
+  return { accept, pen, base };
+}
+
+/** The accepted candidate becomes the current plan, and the best one when it is better. */
+function commit(plans: Plans, rr: RuinRecreate, pen: number, base: number, dirty: Dirty): void {
+  plans.cur.copyRoutesFrom(plans.cand, rr.touchedList);
+  plans.curPen = pen;
+  plans.curBase = base;
+  for (const r of rr.touchedList) {
+    if (dirty.flags[r] === 0) {
+      dirty.flags[r] = 1;
+      dirty.list.push(r);
     }
   }
-  rr.maxRoutes = Number.POSITIVE_INFINITY;
-  // The pair moves of the descent cost about as much as 16 iterations per job: only with a large enough budget.
-  // On a sparse model most arcs the moves measure miss the travel cache: fewer neighbours and passes there.
-  ls.neighbours = md.dense ? FINAL_NEIGHBOURS : LOOP_NEIGHBOURS;
-  if (active.length > 0 && !opt.timeUp()) ls.run(best, active, md.dense ? 50 : 2);
-  if (active.length > 0 && !opt.timeUp()) polish(rr, rng, active, weights, best, cand, iters >= 20 * active.length);
-  return { plan: best, iterations: it };
+  if (pen < plans.bestPen || (pen === plans.bestPen && base < plans.bestBase - 1e-9)) {
+    plans.bestPen = pen;
+    plans.bestBase = base;
+    plans.best.copyRoutesFrom(plans.cur, dirty.list);
+    for (const r of dirty.list) dirty.flags[r] = 0;
+    dirty.list.length = 0;
+  }
+}
+
+/**
+ * After route elimination the fleet is tight: most moves that must open a route are hopeless (the fixed cost), so
+ * the search rarely moves. There, when every job is served, no route may be opened and a plan that leaves jobs out is
+ * accepted at a penalty per unit of job weight (`lambda`, from one mean arc), raised or lowered every 128 iterations
+ * so that about a fifth of them start from such a plan (HGS's penalty management). The best plan still serves every
+ * job. Elsewhere `lambda` stays 0 and `after` does nothing.
+ */
+function fleetPenalty(a: Annealing, dirty: Dirty): { lambda: number; after: (it: number) => void } {
+  const { plans, avgArc } = a;
+  const state = { lambda: a.opt.minimizeRoutes && plans.curPen === 0 ? avgArc : 0, after };
+  let outSeen = 0;
+  let outRun = 0;
+  if (state.lambda > 0) a.rr.maxRoutes = plans.cur.usedRoutes();
+  function after(it: number): void {
+    if (state.lambda <= 0) return;
+    if (plans.curPen > 0) {
+      outSeen++;
+      // In a fleet that tight the search can drift to plans from which no recreate serves every job again
+      // (measured: c1_2_2 at +59 % over the best known for 50,000 iterations): back to the best plan.
+      if (++outRun > RESET_AFTER && plans.bestPen === 0) {
+        plans.cur.copyAllFrom(plans.best);
+        plans.cand.copyAllFrom(plans.best);
+        plans.curPen = plans.bestPen;
+        plans.curBase = plans.bestBase;
+        dirty.flags.fill(0);
+        dirty.list.length = 0;
+        outRun = 0;
+      }
+    } else outRun = 0;
+    if ((it & 127) === 127) {
+      // Bounded, so that it never reaches 0 or Infinity (Infinity × 0 would be NaN).
+      state.lambda = Math.min(Math.max(state.lambda * (outSeen > 128 * 0.2 ? 1.3 : 0.85), avgArc * 1e-3), avgArc * 1e3);
+      outSeen = 0;
+    }
+  }
+  return state;
 }
 
 /**
@@ -272,14 +352,8 @@ const ELIMINATION_SHARE = 0.5;
 const RESET_AFTER = 500;
 
 /** Start temperature and final temperature as multiples of the initial plan's mean arc duration. */
-export let T0_FACTOR = 1;
-export let TF_FACTOR = 0.01;
-
-/** Tuning hook for experiments. */
-export function setTemperatures(t0: number, tf: number): void {
-  T0_FACTOR = t0;
-  TF_FACTOR = tf;
-}
+const T0_FACTOR = 1;
+const TF_FACTOR = 0.01;
 
 /**
  * Route elimination: SISR's fleet minimization (Christiaens & Vanden Berghe 2020) with Nagata & Bräysy's
