@@ -153,7 +153,16 @@ export async function startDemoCli(): Promise<{ url: string; token: string; api:
   requireFiles(["packages/fake-server/dist/cli.js"], "run `npm run build` first");
   const child = spawn(
     process.execPath,
-    [join(root, "packages/fake-server/dist/cli.js"), "--port", "0", "--now", DEMO_NOW, "--log-format", "json", "--quiet"],
+    [
+      join(root, "packages/fake-server/dist/cli.js"),
+      "--port",
+      "0",
+      "--now",
+      DEMO_NOW,
+      "--log-format",
+      "json",
+      "--quiet",
+    ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
