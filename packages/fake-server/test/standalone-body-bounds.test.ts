@@ -92,6 +92,16 @@ describe("request bodies are bounded in total, across connections", () => {
     );
     expect(statusOf(await u.answer)).toBe(201);
     await until(() => running.bodyBytesInFlight() === 0);
+    // On a kept-alive connection too (fetch keeps it open).
+    const res = await fetch(`${running.url}/v2/orders?workspaceUuid=${ws}`, {
+      method: "POST",
+      headers: { authorization: "Bearer dev-token", "content-type": "application/json" },
+      body,
+    });
+    const text = await res.text();
+    expect(res.status).toBe(201);
+    expect(validator.check("POST", res.url, res.status, res.headers, text)).toEqual([]);
+    await until(() => running.bodyBytesInFlight() === 0);
   });
 
   it("refuses a bound that is not a whole number of bytes >= 1", () => {
