@@ -1,6 +1,19 @@
 // `dispatch-fake serve --state FILE` as users run it (spawned from its bundle, test/support/fake-cli.ts): the
 // state survives SIGTERM, SIGINT and a kill after the debounced save; files it cannot read stop it untouched.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -244,34 +257,81 @@ describe.concurrent("dispatch-fake serve --state", { timeout: 120_000 }, () => {
     expect(readFileSync(file, "utf8")).toBe(created);
   });
 
-  it("refuses a second server on the same file, naming the first; the first lets go of it when it stops", async () => {
-    const file = join(freshDir(), "state.json");
+  it("refuses a second server on the same file, naming the first, also through a symlink to the file or its folder; the first lets go of it when it stops", async () => {
+    const dir = freshDir();
+    const file = join(dir, "state.json");
     const first = runCli(["--port", "0", "--empty", "--now", NOW, "--state", file]);
     await first.ready();
-    const lock = JSON.parse(readFileSync(`${file}.lock`, "utf8"));
-    expect(lock.pid).toBe(first.child.pid);
-    const second = runCli(["--port", "0", "--state", file]);
-    expect(await second.exited).toEqual({ code: 1, signal: null });
-    expect(second.stderr()).toBe(
-      `dispatch-fake: Failed to use the state file ${file}: it is held by another dispatch-fake (pid ${first.child.pid}, since ${lock.since}; ${file}.lock): stop that server or use another file\n`,
-    );
-    expect(second.stdout()).toBe("");
+    symlinkSync(file, join(dir, "alias.json"));
+    symlinkSync(dir, join(dir, "folder-alias"));
+    for (const other of [file, join(dir, "alias.json"), join(dir, "folder-alias", "state.json")]) {
+      const second = runCli(["--port", "0", "--state", other]);
+      expect(await second.exited).toEqual({ code: 1, signal: null });
+      expect(second.stderr()).toMatch(
+        new RegExp(
+          `^dispatch-fake: Failed to use the state file ${other.replaceAll(".", "\\.")}: it is held by another dispatch-fake \\(pid ${first.child.pid}, since [0-9T:.Z-]+\\): stop that server or use another file\n$`,
+        ),
+      );
+      expect(second.stdout()).toBe("");
+    }
     first.child.kill("SIGTERM");
     expect(await first.exited).toEqual({ code: 0, signal: null });
-    expect(existsSync(`${file}.lock`)).toBe(false);
+    // The lock is a socket the system lets go of: no lock file is left, and the next server starts.
+    expect(readdirSync(dir).sort()).toEqual(["alias.json", "folder-alias", "state.json"]);
     // The state file is private to its user: it holds every token and webhook secret.
     expect(statSync(file).mode & 0o777).toBe(0o600);
+    const third = runCli(["--port", "0", "--state", join(dir, "alias.json")]);
+    await third.ready();
+    third.child.kill("SIGTERM");
+    expect(await third.exited).toEqual({ code: 0, signal: null });
   });
 
-  it("stops before serving when the file's folder does not exist, naming --state", async () => {
-    const folder = join(freshDir(), "no-such-dir");
-    const file = join(folder, "state.json");
-    const cli = runCli(["--port", "0", "--state", file]);
-    expect(await cli.exited).toEqual({ code: 1, signal: null });
-    expect(cli.stderr()).toBe(
-      `dispatch-fake: --state ${file}: the folder ${folder} does not exist (create it first, or give a file in an existing folder)\n`,
-    );
-    expect(cli.stdout()).toBe("");
+  it("restarts after a SIGKILL even while a lock file names a live process, and removes the temporary files killed saves left", async () => {
+    const dir = freshDir();
+    const file = join(dir, "state.json");
+    const first = runCli(["--port", "0", "--empty", "--now", NOW, "--state", file]);
+    await first.ready();
+    first.child.kill("SIGKILL");
+    await first.exited;
+    // What a kill mid-save leaves: temporary files of this file's saves (removed), and files that only look alike (kept).
+    const left = [".state.json.4242.0123456789ab.tmp", ".state.json.77.ffffffffffff.tmp"];
+    const kept = [".state.json.4242.0123456789ab.tmp.bak", ".other.json.4242.0123456789ab.tmp"];
+    for (const name of [...left, ...kept]) writeFileSync(join(dir, name), "x".repeat(1000));
+    // A lock file naming a process that runs (this test's), as a pid lock left by a killed, unreaped server would.
+    writeFileSync(`${file}.lock`, JSON.stringify({ pid: process.pid, since: NOW }));
+    const second = runCli(["--port", "0", "--state", file]);
+    await second.ready();
+    expect(second.stdout()).toContain(`  state:     ${file} (loaded)\n`);
+    expect(second.stderr()).toContain("removed 2 temporary file(s) an interrupted save left");
+    expect(readdirSync(dir).sort()).toEqual([...kept, "state.json", "state.json.lock"].sort());
+    second.child.kill("SIGTERM");
+    expect(await second.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it("keeps a symlinked --state a symlink: saves write through to its target", async () => {
+    const dir = freshDir();
+    const target = join(dir, "data", "real-state.json");
+    mkdirSync(join(dir, "data"));
+    const link = join(dir, "state.json");
+    // A dangling link: the file is created at its target.
+    symlinkSync(target, link);
+    const first = runCli(["--port", "0", "--empty", "--now", NOW, "--state", link]);
+    const url = await first.ready();
+    expect((await call(url, "POST", `/v2/orders?workspaceUuid=${WORKSPACE}`, [order(1)])).status).toBe(201);
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toEqual({ code: 0, signal: null });
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(link)).toBe(target);
+    expect(await orderUuidsIn(target)).toHaveLength(1);
+    expect(readdirSync(dir).sort()).toEqual(["data", "state.json"]);
+    expect(readdirSync(join(dir, "data"))).toEqual(["real-state.json"]);
+    // Loaded through the link again.
+    const second = runCli(["--port", "0", "--state", link]);
+    await second.ready();
+    expect(second.stdout()).toContain(`  state:     ${link} (loaded)\n`);
+    second.child.kill("SIGTERM");
+    expect(await second.exited).toEqual({ code: 0, signal: null });
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
   });
 
   it("reports a failed write without stopping, keeps the previous file, and saves again once it can", async () => {

@@ -7,9 +7,9 @@ import * as fs from "node:fs";
 import { readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { type SaveFs, writeFileAtomically } from "../src/state-file/atomic-file.js";
+import { removeLeftTemporaries, type SaveFs, writeFileAtomically } from "../src/state-file/atomic-file.js";
 import type { StateFile } from "../src/state-file/format.js";
-import { lockStateFile } from "../src/state-file/lock.js";
+import { lockAddress, lockStateFile, realStatePath } from "../src/state-file/lock.js";
 import { createStateSaver } from "../src/state-file/state-file.js";
 import { diskWithRoom, freshDirs } from "./support/disk.js";
 
@@ -107,25 +107,70 @@ describe("createStateSaver", () => {
 });
 
 describe("lockStateFile", () => {
-  it("lets one holder at a time: a running holder is named, a gone one is taken over", () => {
+  const at = () => new Date("2026-11-23T08:00:00Z");
+
+  it("lets one holder at a time, naming it; a lock file naming a live pid does not block; no file is made (abstract socket)", async () => {
     const dir = freshDir();
     const path = join(dir, "state.json");
-    const lock = lockStateFile(path, () => new Date("2026-11-23T08:00:00Z"));
-    const holder = JSON.parse(readFileSync(`${path}.lock`, "utf8"));
-    expect(holder).toEqual({ pid: process.pid, since: "2026-11-23T08:00:00.000Z" });
-    expect(statSync(`${path}.lock`).mode & 0o777).toBe(0o600);
-    // Another process holds it (our parent runs for sure).
+    // A lock file of an older version naming a process that runs (our parent) blocks nothing.
     writeFileSync(`${path}.lock`, JSON.stringify({ pid: process.ppid, since: "2026-11-23T07:00:00.000Z" }));
-    expect(() => lockStateFile(path)).toThrow(
-      `it is held by another dispatch-fake (pid ${process.ppid}, since 2026-11-23T07:00:00.000Z; ${path}.lock): stop that server or use another file`,
+    const lock = await lockStateFile(path, { abstract: true, now: at });
+    await expect(lockStateFile(path, { abstract: true })).rejects.toThrow(
+      `it is held by another dispatch-fake (pid ${process.pid}, since 2026-11-23T08:00:00.000Z): stop that server or use another file`,
     );
-    // A holder that no longer runs (killed with SIGKILL): taken over.
-    writeFileSync(`${path}.lock`, JSON.stringify({ pid: 2 ** 22 + 7, since: "2026-11-23T06:00:00.000Z" }));
-    const again = lockStateFile(path);
-    expect(JSON.parse(readFileSync(`${path}.lock`, "utf8")).pid).toBe(process.pid);
-    again.release();
-    again.release();
+    expect(readdirSync(dir)).toEqual(["state.json.lock"]);
     lock.release();
-    expect(readdirSync(dir)).toEqual([]);
+    lock.release();
+    const again = await lockStateFile(path, { abstract: true });
+    again.release();
+  });
+
+  it("without an abstract namespace: a socket file, taken over when nobody answers on it, removed on release", async () => {
+    const dir = freshDir();
+    const sockets = freshDir();
+    const path = join(dir, "state.json");
+    const address = lockAddress(path, { abstract: false, socketDir: sockets });
+    // Left behind by a process that is gone: nobody answers there.
+    writeFileSync(address, "");
+    const lock = await lockStateFile(path, { abstract: false, socketDir: sockets, now: at });
+    await expect(lockStateFile(path, { abstract: false, socketDir: sockets })).rejects.toThrow(
+      `it is held by another dispatch-fake (pid ${process.pid}, since 2026-11-23T08:00:00.000Z)`,
+    );
+    lock.release();
+    expect(readdirSync(sockets)).toEqual([]);
+  });
+
+  it("the lock is the real path's: a symlink to the file, or to its folder, is the same file", async () => {
+    const dir = freshDir();
+    const path = join(dir, "state.json");
+    writeFileSync(path, "{}");
+    symlinkSync(path, join(dir, "alias.json"));
+    symlinkSync(dir, join(dir, "folder-alias"));
+    expect(realStatePath(join(dir, "alias.json"))).toBe(realStatePath(path));
+    expect(realStatePath(join(dir, "folder-alias", "alias.json"))).toBe(realStatePath(path));
+    // A dangling symlink is followed to where its target will be.
+    symlinkSync(join(dir, "later.json"), join(dir, "dangling.json"));
+    expect(realStatePath(join(dir, "dangling.json"))).toBe(realStatePath(join(dir, "later.json")));
+  });
+});
+
+describe("removeLeftTemporaries", () => {
+  it("removes only the temporary files of this state file's saves", () => {
+    const dir = freshDir();
+    const path = join(dir, "state.json");
+    const names = [
+      ".state.json.4242.0123456789ab.tmp",
+      ".state.json.7.ffffffffffff.tmp",
+      ".state.json.4242.0123456789ab.tmp.keep",
+      ".stateXjson.4242.0123456789ab.tmp",
+      ".other.json.4242.0123456789ab.tmp",
+      "state.json",
+    ];
+    for (const name of names) writeFileSync(join(dir, name), "x");
+    expect(removeLeftTemporaries(path).sort()).toEqual([
+      ".state.json.4242.0123456789ab.tmp",
+      ".state.json.7.ffffffffffff.tmp",
+    ]);
+    expect(readdirSync(dir).sort()).toEqual(names.slice(2).sort());
   });
 });

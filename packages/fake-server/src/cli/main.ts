@@ -12,9 +12,9 @@ import { DomainError, hostOf } from "@dispatchkit/fake/node";
 import { CONSOLE_PATH } from "../console-page.js";
 import { seedDemoData } from "../demo.js";
 import { type RequestLogEntry, type RunningServer, startServer } from "../server/server.js";
-import { writeFileAtomically } from "../state-file/atomic-file.js";
+import { removeLeftTemporaries, writeFileAtomically } from "../state-file/atomic-file.js";
 import { formatStateFile, type StateFile } from "../state-file/format.js";
-import { lockStateFile } from "../state-file/lock.js";
+import { lockStateFile, realStatePath } from "../state-file/lock.js";
 import {
   applyStateFile,
   captureStateFile,
@@ -120,22 +120,32 @@ function stopOnSignals(
 const urlHost = (host: string) => (isIP(host) === 6 ? `[${host}]` : host);
 
 /**
- * The state file of `--state`, locked for this server (one server per file), and what it holds when it exists; one
- * that cannot be used stops the server. An existing file decides the seed, the token and the clock: the options it
- * overrides are named, each by where the user set it (its flag, or its variable: that is where they look).
+ * The state file of `--state`, locked for this server (one server per file, by its real path: a symlink is followed,
+ * and saves write through it), and what it holds when it exists; one that cannot be used stops the server. Temporary
+ * files a killed save left beside it are removed once the lock is held. An existing file decides the seed, the token
+ * and the clock: the options it overrides are named, each by where the user set it (its flag, or its variable: that
+ * is where they look).
  */
-function openStateFile(config: ServeConfig) {
-  if (config.state === undefined) return { statePath: undefined, stored: undefined };
+async function openStateFile(config: ServeConfig) {
+  if (config.state === undefined) return { statePath: undefined, realPath: undefined, stored: undefined };
   const statePath = resolve(config.state);
+  let realPath: string;
   try {
-    const lock = lockStateFile(statePath);
+    realPath = realStatePath(statePath);
+    const lock = await lockStateFile(realPath);
     process.on("exit", () => lock.release());
   } catch (error) {
     cannotRun(`Failed to use the state file ${statePath}: ${reasonOf(error)}`);
   }
+  const removed = removeLeftTemporaries(realPath);
+  if (removed.length > 0) {
+    console.error(
+      `dispatch-fake: removed ${removed.length} temporary file(s) an interrupted save left: ${removed.join(", ")}`,
+    );
+  }
   let stored: ReturnType<typeof readStateFile>;
   try {
-    stored = readStateFile(statePath);
+    stored = readStateFile(realPath);
   } catch (error) {
     cannotRun(`Failed to load the state file ${statePath}: ${reasonOf(error)}; it is left untouched`);
   }
@@ -145,7 +155,7 @@ function openStateFile(config: ServeConfig) {
   if (stored && ignored.length > 0) {
     console.error(`dispatch-fake: ${ignored.join(", ")} ignored: the state file decides them`);
   }
-  return { statePath, stored };
+  return { statePath, realPath, stored };
 }
 
 /** The fixtures of `--fixtures` when the server starts fresh (a state file that exists holds the data already). */
@@ -185,7 +195,13 @@ function buildFake(config: ServeConfig, stored: StateFile | undefined, fixtures:
 }
 
 /** The saver of the state file; a missing file is created at once, so a path it cannot write stops it now. */
-function startSaving(fake: Fake, statePath: string, stored: StateFile | undefined, config: ServeConfig) {
+function startSaving(
+  fake: Fake,
+  files: { statePath: string; realPath: string },
+  stored: StateFile | undefined,
+  config: ServeConfig,
+) {
+  const { statePath, realPath } = files;
   const options = {
     seed: stored?.seed ?? config.seed,
     frozen: stored ? stored.clock.mode === "frozen" : config.now !== undefined,
@@ -194,7 +210,7 @@ function startSaving(fake: Fake, statePath: string, stored: StateFile | undefine
   if (!written) {
     written = captureStateFile(fake, options);
     try {
-      writeFileAtomically(statePath, formatStateFile(written));
+      writeFileAtomically(realPath, formatStateFile(written));
     } catch (error) {
       cannotRun(`Failed to create the state file ${statePath}: ${reasonOf(error)}`);
     }
@@ -202,7 +218,7 @@ function startSaving(fake: Fake, statePath: string, stored: StateFile | undefine
   // A save writes the live records into text in slices: changes wait meanwhile, reads are answered in between.
   const changes = createChangeGate();
   const saver = createStateSaver({
-    path: statePath,
+    path: realPath,
     capture: () => captureStateFile(fake, options, { copy: false }),
     report: (message) => console.error(`dispatch-fake: ${message}`),
     written,
@@ -338,11 +354,14 @@ async function serve(config: ServeConfig, warnings: readonly string[]) {
   for (const warning of warnings) console.error(`dispatch-fake: ${warning}`);
   const problems = await checkOnMachine(config);
   if (problems.length > 0) cannotRun(problems.join("\ndispatch-fake: "));
-  const { statePath, stored } = openStateFile(config);
+  const { statePath, realPath, stored } = await openStateFile(config);
   const { fixturesPath, fixtures } = openFixtures(config, stored);
   const fake = buildFake(config, stored, fixtures);
   const demo = config.empty || stored || fixtures !== undefined ? undefined : await seedDemoData(fake);
-  const saving = statePath === undefined ? undefined : startSaving(fake, statePath, stored, config);
+  const saving =
+    statePath === undefined || realPath === undefined
+      ? undefined
+      : startSaving(fake, { statePath, realPath }, stored, config);
   const running = await listen(fake, config, saving);
   // With --log-format json every line of stdout is a JSON object, this one too.
   const json = config.logFormat === "json";

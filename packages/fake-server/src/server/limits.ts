@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerOptions as NodeServerOptions, ServerRespons
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import { DomainError, MAX_HEADER_BYTES, STATUS_BY_CODE } from "@dispatchkit/fake/node";
-import { CORS_HEADERS, refusalBody, sendRefusal } from "./write-answer.js";
+import { CORS_HEADERS, refusalBody, sendRefusal, writeAnswer } from "./write-answer.js";
 
 /** How long the server waits for a slow client before answering 408 `REQUEST_TIMEOUT`. */
 export interface ServerTimeouts {
@@ -15,9 +15,58 @@ export interface ServerTimeouts {
   headersMs?: number;
   /** Milliseconds a request body may go without a byte arriving. Default 30,000. */
   bodyIdleMs?: number;
+  /**
+   * Milliseconds a request body may take from its first byte to its last, however steadily it trickles in (a body
+   * that keeps sending a byte now and then holds its memory no longer than this). Default 30,000.
+   */
+  bodyMs?: number;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** The default bound on request body bytes held at once, across every connection: 64 MiB. */
+export const DEFAULT_BODY_BYTES_IN_FLIGHT = 64 * 1024 * 1024;
+
+/** Seconds a client refused for {@link BodyBudget} is told to wait (`Retry-After`). */
+export const BUSY_RETRY_AFTER_S = 1;
+
+/**
+ * The request body bytes the server holds at once, across every connection (bodies being read, and read bodies not
+ * answered yet), bounded: a body whose next chunk would go over the bound is refused with 413 and `Retry-After`, its
+ * bytes dropped, and the requests without a body (GET /_fake/health) are answered as ever.
+ */
+export interface BodyBudget {
+  /** The bound, in bytes. */
+  readonly max: number;
+  /** The bytes held now. */
+  held(): number;
+  /** Hold `bytes` more, or false (nothing held) when that would go over the bound. */
+  take(bytes: number): boolean;
+  /** Give back `bytes` held. */
+  give(bytes: number): void;
+}
+
+/** A {@link BodyBudget} of `max` bytes. */
+export function createBodyBudget(max: number = DEFAULT_BODY_BYTES_IN_FLIGHT): BodyBudget {
+  if (!Number.isSafeInteger(max) || max < 1) {
+    throw new TypeError(
+      `Failed to start the server: maxBodyBytesInFlight must be a whole number of bytes >= 1, got ${max}`,
+    );
+  }
+  let held = 0;
+  return {
+    max,
+    held: () => held,
+    take(bytes) {
+      if (held + bytes > max) return false;
+      held += bytes;
+      return true;
+    },
+    give(bytes) {
+      held = Math.max(0, held - bytes);
+    },
+  };
+}
 
 /**
  * How long a refused connection keeps reading (and discarding) what the client still sends before it is closed:
@@ -26,15 +75,22 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 const LINGER_MS = 2_000;
 
 /** The timeouts with their defaults, and node's server options that apply them and the header limit. */
-export function limitsOf(timeouts: ServerTimeouts = {}): { bodyIdleMs: number; node: NodeServerOptions } {
+export function limitsOf(timeouts: ServerTimeouts = {}): {
+  bodyIdleMs: number;
+  bodyMs: number;
+  node: NodeServerOptions;
+} {
   const headersMs = timeouts.headersMs ?? DEFAULT_TIMEOUT_MS;
+  const bodyMs = timeouts.bodyMs ?? DEFAULT_TIMEOUT_MS;
   return {
     bodyIdleMs: timeouts.bodyIdleMs ?? DEFAULT_TIMEOUT_MS,
+    bodyMs,
     node: {
       maxHeaderSize: MAX_HEADER_BYTES,
       headersTimeout: headersMs,
-      // The body has its own idle timeout; this bounds a request that trickles in forever.
-      requestTimeout: Math.max(300_000, headersMs),
+      // The body has its own deadline (bodyMs, answered 408 by the reader); node's bound on the whole request comes
+      // later, for a request the reader never sees.
+      requestTimeout: headersMs + bodyMs + 5_000,
       // Node checks both timeouts on this period: often enough that a short timeout is kept.
       connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(headersMs / 2))),
     },
@@ -59,6 +115,24 @@ export function refuse(
     return;
   }
   sendRefusal(res, error, requestId, cors);
+  linger(req.socket);
+  req.resume();
+}
+
+/**
+ * Answer a body refused for the bound on bytes held across connections ({@link BodyBudget}): 413
+ * `PAYLOAD_TOO_LARGE` with `Retry-After` (RFC 9110: a temporary condition; both documents declare 413 for every
+ * operation that takes a body, so the answer stays within the contract), and close its connection as
+ * {@link refuse} does.
+ */
+export function refuseBusy(req: IncomingMessage, res: ServerResponse, message: string, requestId: string): void {
+  if (res.headersSent || !req.socket.writable) {
+    req.socket.destroy();
+    return;
+  }
+  const body = JSON.stringify({ code: "PAYLOAD_TOO_LARGE", message, requestId });
+  const head = [...Object.entries(CORS_HEADERS).flat(), "content-type", "application/json"];
+  writeAnswer(res, 413, [...head, "retry-after", String(BUSY_RETRY_AFTER_S), "x-request-id", requestId], body, true);
   linger(req.socket);
   req.resume();
 }

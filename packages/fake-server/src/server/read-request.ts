@@ -13,6 +13,7 @@ import {
   MAX_URL_BYTES,
   urlTooLong,
 } from "@dispatchkit/fake/node";
+import { type BodyBudget, BUSY_RETRY_AFTER_S } from "./limits.js";
 
 /** The client went away before its request arrived whole: nobody to answer. */
 export class ClientGone extends Error {}
@@ -38,37 +39,85 @@ export const isPreflight = (req: IncomingMessage) =>
 /** Whether a request's body is read before it is answered: every method but GET and HEAD. */
 const hasBody = (method: string) => method !== "GET" && method !== "HEAD";
 
+/** How a body is read: its timeouts, the bound on bytes held across connections, and when its bytes are let go. */
+export interface BodyReading {
+  /** Milliseconds the body may go without a byte arriving (408). */
+  idleMs: number;
+  /** Milliseconds the body may take from the start of its reading to its last byte (408). */
+  deadlineMs: number;
+  /** The bytes held across connections: a chunk that would go over it refuses the body (413 with Retry-After). */
+  budget: BodyBudget;
+  /** Call `release` once the request read whole is answered (its bytes are held until then). */
+  whenAnswered(release: () => void): void;
+  /** A refusal of the request known before its body is read (an API call without a valid token: 401), or undefined. */
+  admit(): DomainError | undefined;
+}
+
+/**
+ * A body refused because its next chunk would take the bytes held across connections over their bound: 413
+ * `PAYLOAD_TOO_LARGE` with `Retry-After`, an answer of the host (as a front proxy's), not of the API.
+ */
+export class ServerBusy extends Error {}
+
+const busy = (budget: BodyBudget) =>
+  new ServerBusy(
+    `Failed to read the request body: the server holds ${budget.max} bytes of request bodies already; retry after ${BUSY_RETRY_AFTER_S} s`,
+  );
+
 /**
  * Read a request body as it arrives, counting bytes: more than `MAX_BODY_BYTES` stops the reading at once (413), and
- * so does a pause longer than `idleMs` between two chunks (408).
+ * so does a pause longer than `idleMs` between two chunks or a body still arriving after `deadlineMs` (408), or a
+ * chunk that would take the bytes held across connections over their bound (413 with Retry-After). The bytes are held in the budget
+ * until the request is answered; a refused or abandoned body gives them back (and drops its chunks) at once.
  */
-function readBody(req: IncomingMessage, idleMs: number): Promise<Buffer> {
+function readBody(req: IncomingMessage, reading: BodyReading): Promise<Buffer> {
+  const { idleMs, deadlineMs, budget } = reading;
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    let chunks: Buffer[] = [];
     let size = 0;
+    const giveBack = () => {
+      budget.give(size);
+      size = 0;
+    };
     const stop = (outcome: () => void) => {
       clearTimeout(timer);
+      clearTimeout(deadline);
       req.off("data", onData).off("end", onEnd).off("close", onClose).off("error", onClose);
       req.pause();
       outcome();
     };
-    const idle = () =>
-      new DomainError(
-        "REQUEST_TIMEOUT",
-        `Failed to read the request body: no byte arrived for ${idleMs} ms (${size} bytes received)`,
-      );
-    const timer = setTimeout(() => stop(() => reject(idle())), idleMs);
+    const fail = (error: Error) =>
+      stop(() => {
+        chunks = [];
+        giveBack();
+        reject(error);
+      });
+    const timeout = (why: string) =>
+      new DomainError("REQUEST_TIMEOUT", `Failed to read the request body: ${why} (${size} bytes received)`);
+    const timer = setTimeout(() => fail(timeout(`no byte arrived for ${idleMs} ms`)), idleMs);
+    const deadline = setTimeout(() => fail(timeout(`it did not arrive whole within ${deadlineMs} ms`)), deadlineMs);
     const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        stop(() => reject(bodyTooLarge(MAX_BODY_BYTES, `more than ${MAX_BODY_BYTES} bytes arrived`)));
+      if (size + chunk.length > MAX_BODY_BYTES) {
+        fail(bodyTooLarge(MAX_BODY_BYTES, `more than ${MAX_BODY_BYTES} bytes arrived`));
         return;
       }
+      if (!budget.take(chunk.length)) {
+        fail(busy(budget));
+        return;
+      }
+      size += chunk.length;
       chunks.push(chunk);
       timer.refresh();
     };
-    const onEnd = () => stop(() => resolve(Buffer.concat(chunks, size)));
-    const onClose = () => stop(() => reject(new ClientGone("the client closed the connection mid-body")));
+    const onEnd = () =>
+      stop(() => {
+        const body = Buffer.concat(chunks, size);
+        chunks = [];
+        const held = size;
+        reading.whenAnswered(() => budget.give(held));
+        resolve(body);
+      });
+    const onClose = () => fail(new ClientGone("the client closed the connection mid-body"));
     req.on("data", onData).on("end", onEnd).on("close", onClose).on("error", onClose);
   });
 }
@@ -148,15 +197,18 @@ function hostRequestOf(req: IncomingMessage, origin: string, body: Buffer | unde
 }
 
 /**
- * Read `req` whole: its target checked, then its body (every method but GET and HEAD). A GET or HEAD is handed over
+ * Read `req` whole: its target checked, then whether it is admitted before its body is read, then its body (every
+ * method but GET and HEAD). A GET or HEAD is handed over
  * synchronously (no promise before the pipeline's); a refusal is a `DomainError`, a client gone a {@link ClientGone}.
  */
 export function readRequest(
   req: IncomingMessage,
   origin: string,
-  bodyIdleMs: number,
+  reading: BodyReading,
 ): HostRequest | Promise<HostRequest> {
   checkTarget(req);
   if (!hasBody(req.method ?? "GET")) return hostRequestOf(req, origin, undefined);
-  return readBody(req, bodyIdleMs).then((body) => hostRequestOf(req, origin, body));
+  const refusal = reading.admit();
+  if (refusal) throw refusal;
+  return readBody(req, reading).then((body) => hostRequestOf(req, origin, body));
 }

@@ -18,11 +18,28 @@ import {
 import type { ChangeGate } from "../state-file/state-file.js";
 import { createWorkerPlanner } from "../workers/worker-planner.js";
 import { type AccessPolicy, createAccessPolicy } from "./access.js";
-import { answerClientError, limitsOf, refuse, type ServerTimeouts } from "./limits.js";
+import {
+  answerClientError,
+  type BodyBudget,
+  createBodyBudget,
+  limitsOf,
+  refuse,
+  refuseBusy,
+  type ServerTimeouts,
+} from "./limits.js";
 import { logWhenDone, type RequestLogEntry } from "./log.js";
 import { ownNames } from "./own-names.js";
 import { mayBePage, type PageContext, pageResponse } from "./pages.js";
-import { ClientGone, headersOf, isPreflight, isRead, readRequest } from "./read-request.js";
+import {
+  type BodyReading,
+  ClientGone,
+  headerOf,
+  headersOf,
+  isPreflight,
+  isRead,
+  readRequest,
+  ServerBusy,
+} from "./read-request.js";
 import { startRealTimeDriver } from "./real-time-driver.js";
 import { sendAnswer, sendFailure, sendPreflight, sendResponse } from "./write-answer.js";
 
@@ -53,6 +70,12 @@ export interface ServerOptions {
   allowHosts?: readonly string[];
   /** How long a slow client may take (the byte limits are fixed: `docs/standalone.md`, Limits). */
   timeouts?: ServerTimeouts;
+  /**
+   * The bound on request body bytes the server holds at once across every connection (bodies being read, and bodies
+   * read and not answered yet). A body whose next chunk would go over it is refused with 413 `PAYLOAD_TOO_LARGE`
+   * and `Retry-After: 1`; requests without a body are answered as ever. Default 64 MiB.
+   */
+  maxBodyBytesInFlight?: number;
   /**
    * Called after every answered request and every run of the background work that had something to do, which may
    * have changed the state: the CLI's `--state` saves the state file a moment after the last call. `read` is true
@@ -100,6 +123,8 @@ export interface RunningServer {
    * Connections still open after `graceMs` (default 10 s) are cut. Calling it again returns the same promise.
    */
   close(options?: { graceMs?: number }): Promise<void>;
+  /** The request body bytes held now across every connection (see `maxBodyBytesInFlight`). */
+  bodyBytesInFlight(): number;
 }
 
 /** What answering one request needs: the fake, its pages, who may ask, and the background work to kick after. */
@@ -108,6 +133,8 @@ interface Serving {
   options: ServerOptions;
   origin: string;
   bodyIdleMs: number;
+  bodyMs: number;
+  budget: BodyBudget;
   access: AccessPolicy;
   pages: PageContext;
   kick(): void;
@@ -143,17 +170,42 @@ function handle(serving: Serving, req: IncomingMessage, res: ServerResponse): vo
   }
   const refused = (error: unknown) => {
     if (error instanceof ClientGone) return;
-    if (error instanceof DomainError) refuse(req, res, error, serving.host.requestId());
+    if (error instanceof ServerBusy) refuseBusy(req, res, error.message, serving.host.requestId());
+    else if (error instanceof DomainError) refuse(req, res, error, serving.host.requestId());
     else sendFailure(res, error, serving.host.requestId());
   };
   try {
-    const read = readRequest(req, serving.origin, serving.bodyIdleMs);
+    const read = readRequest(req, serving.origin, bodyReading(serving, req, res));
     // A GET or HEAD is answered without waiting for a body (no promise before the pipeline's).
     if (read instanceof Promise) read.then((request) => void answer(serving, request, res, cors), refused);
     else void answer(serving, read, res, cors);
   } catch (error) {
     refused(error);
   }
+}
+
+/** Whether a request goes to the API (not the control endpoints, not `extra`): it needs a valid token. */
+function isApiCall(serving: Serving, path: string): boolean {
+  return (
+    serving.options.extra === undefined &&
+    !path.startsWith(CONTROL_PREFIX) &&
+    !serving.pages.relativePath(path).startsWith(CONTROL_PREFIX)
+  );
+}
+
+/**
+ * How `req`'s body is read: under the server's timeouts and bound on bytes held, its bytes let go when its answer is
+ * sent, and an API call without a valid token refused with 401 before a byte of its body is read.
+ */
+function bodyReading(serving: Serving, req: IncomingMessage, res: ServerResponse): BodyReading {
+  return {
+    idleMs: serving.bodyIdleMs,
+    deadlineMs: serving.bodyMs,
+    budget: serving.budget,
+    whenAnswered: (release) => res.once("close", release),
+    admit: () =>
+      isApiCall(serving, req.url ?? "/") ? serving.host.authenticate(headerOf(req, "authorization")) : undefined,
+  };
 }
 
 /** Answer a request read whole: a page's `Response`, else the fake's plain answer; then kick the background work. */
@@ -172,12 +224,17 @@ async function answer(serving: Serving, request: HostRequest, res: ServerRespons
 }
 
 /**
- * The fake's answer, after `latencyMs` for an API call (the control endpoints at once: a test drives them), run when
- * no state file save is capturing the state (reads at once, unless the gate says they wait).
+ * The fake's answer, after `latencyMs` for an authenticated API call (the control endpoints at once: a test drives
+ * them; a call without a valid token is refused at once, so it holds nothing for the latency), run when no state file
+ * save is capturing the state (reads at once, unless the gate says they wait).
  */
 async function fakeAnswer(serving: Serving, request: HostRequest): Promise<HostAnswer> {
   const { latencyMs = 0, changes } = serving.options;
-  if (latencyMs > 0 && !serving.pages.relativePath(request.pathname).startsWith(CONTROL_PREFIX)) {
+  if (
+    latencyMs > 0 &&
+    !serving.pages.relativePath(request.pathname).startsWith(CONTROL_PREFIX) &&
+    serving.host.authenticate(request.header("authorization")) === undefined
+  ) {
     await new Promise((done) => setTimeout(done, latencyMs));
   }
   const run = () => serving.host.answer(request);
@@ -216,7 +273,13 @@ function checkOptions(options: ServerOptions): void {
  * Listen, then count the address as the fake's own and sign webhooks with the wall clock; `stop` undoes what
  * the server started. Resolves with the running server.
  */
-function listen(server: Server, host: FakeHost, options: ServerOptions, stop: () => void): Promise<RunningServer> {
+function listen(
+  server: Server,
+  host: FakeHost,
+  options: ServerOptions,
+  stop: () => void,
+  budget: BodyBudget,
+): Promise<RunningServer> {
   const address = options.host ?? "127.0.0.1";
   let closing: Promise<void> | undefined;
   return new Promise((resolve, reject) => {
@@ -243,7 +306,8 @@ function listen(server: Server, host: FakeHost, options: ServerOptions, stop: ()
         return closing;
       };
       // An IPv6 address in brackets, as a URL writes it (`http://[::1]:4010`).
-      resolve({ server, url: `http://${isIP(address) === 6 ? `[${address}]` : address}:${port}`, close });
+      const url = `http://${isIP(address) === 6 ? `[${address}]` : address}:${port}`;
+      resolve({ server, url, close, bodyBytesInFlight: () => budget.held() });
     });
   });
 }
@@ -255,6 +319,7 @@ function listen(server: Server, host: FakeHost, options: ServerOptions, stop: ()
  */
 export function startServer(fake: Fake, options: ServerOptions = {}): Promise<RunningServer> {
   checkOptions(options);
+  const budget = createBodyBudget(options.maxBodyBytesInFlight);
   const host = hostOf(fake);
   const driver = startRealTimeDriver(fake, host.log, () => options.onActivity?.(), options.changes);
   const stopPlanning = planOffThread(host, options, () => {
@@ -268,6 +333,8 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
     options,
     origin: new URL(fake.baseUrl).origin,
     bodyIdleMs: limits.bodyIdleMs,
+    bodyMs: limits.bodyMs,
+    budget,
     access: createAccessPolicy(options),
     pages: {
       fake,
@@ -289,7 +356,7 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
     driver.stop();
     stopPlanning();
   };
-  return listen(server, host, options, stop).then(
+  return listen(server, host, options, stop, budget).then(
     (running) => {
       driver.kick();
       return running;

@@ -11,6 +11,31 @@ import { basename, dirname, join } from "node:path";
 const temporaryName = (path: string) =>
   join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
 
+/** The names {@link temporaryName} gives beside a file named `name`, and nothing else. */
+const temporaryPattern = (name: string) =>
+  new RegExp(`^\\.${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\.[0-9]+\\.[0-9a-f]{12}\\.tmp$`);
+
+/**
+ * Remove the temporary files a save of the file at `path` left behind when its process was killed mid-save (only
+ * names of {@link temporaryName}'s pattern for this file). Call it only while holding the file's lock: no other
+ * process saves it then. Returns the names removed; one that cannot be removed is left (and not named).
+ */
+export function removeLeftTemporaries(
+  path: string,
+  fs: Pick<typeof nodeFs, "readdirSync" | "rmSync"> = nodeFs,
+): string[] {
+  const pattern = temporaryPattern(basename(path));
+  const removed: string[] = [];
+  for (const name of fs.readdirSync(dirname(path))) {
+    if (!pattern.test(name)) continue;
+    try {
+      fs.rmSync(join(dirname(path), name), { force: true });
+      removed.push(name);
+    } catch {}
+  }
+  return removed;
+}
+
 /** The file-system calls a save makes: node:fs, or a test's stand-in that fails where a full disk would. */
 export type SaveFs = Pick<
   typeof nodeFs,

@@ -4,7 +4,9 @@
  * server (`@dispatchkit/fake-server`) is built on this view alone, never on the fake's internals.
  */
 import type { Clock } from "../domain/clock.js";
+import { DomainError } from "../domain/errors.js";
 import { greatCircleTravel } from "../domain/geo.js";
+import { authenticate } from "../domain/organizations.js";
 import {
   planRun as planWith,
   type RunPlanner,
@@ -14,7 +16,7 @@ import {
 import type { Fake } from "../fake-api.js";
 import type { Answer } from "../http/answer.js";
 import type { IncomingRequest } from "../http/incoming-request.js";
-import type { Logger } from "../http/router.js";
+import { bearerToken, type Logger } from "../http/router.js";
 import { runtimeOf } from "../runtime.js";
 import { exportFakeData, type FakeDataJson, importFakeData } from "./state-json.js";
 
@@ -31,6 +33,11 @@ export interface FakeHost {
   readonly log: Logger;
   /** Answer one request: the API, and the control endpoints under `/_fake/`. */
   answer(request: HostRequest): Promise<HostAnswer>;
+  /**
+   * Whether an API call with this `Authorization` header would pass authentication (`undefined`), or the 401 it gets:
+   * a host checks it before it reads a body or waits its latency, so an unauthenticated caller costs it nothing.
+   */
+  authenticate(authorization: string | null): DomainError | undefined;
   /** The control endpoints, as `{ method, path }` (upper-case method), for a start banner. */
   controlEndpoints(): { method: string; path: string }[];
   /** A fresh request id, as the fake stamps on its answers (for answers the host gives itself). */
@@ -69,6 +76,15 @@ export function hostOf(fake: Fake): FakeHost {
     basePath: runtime.basePath,
     log: runtime.log,
     answer: (request) => runtime.router.answer(request, { control: true }),
+    authenticate(authorization) {
+      try {
+        authenticate(runtime.context, bearerToken({ header: () => authorization }));
+        return undefined;
+      } catch (error) {
+        if (error instanceof DomainError) return error;
+        throw error;
+      }
+    },
     controlEndpoints: () => runtime.controlEndpoints(),
     requestId: () => runtime.context.ids.requestId(),
     nextDueAt: () => runtime.nextDueAt(),

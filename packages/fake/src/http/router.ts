@@ -223,7 +223,8 @@ export function decodePathSegment(segment: string): string {
   }
 }
 
-function bearerToken(request: IncomingRequest): string | undefined {
+/** The bearer token of a request's `Authorization` header, or undefined (none, or not a bearer token). */
+export function bearerToken(request: Pick<IncomingRequest, "header">): string | undefined {
   const header = request.header("authorization");
   if (!header) return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
