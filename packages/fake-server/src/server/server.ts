@@ -22,7 +22,7 @@ import { answerClientError, limitsOf, refuse, type ServerTimeouts } from "./limi
 import { logWhenDone, type RequestLogEntry } from "./log.js";
 import { ownNames } from "./own-names.js";
 import { mayBePage, type PageContext, pageResponse } from "./pages.js";
-import { ClientGone, headersOf, isPreflight, isRead, readRequest } from "./read-request.js";
+import { ClientGone, headersOf, isPreflight, isRead, readRequest, splitTarget } from "./read-request.js";
 import { startRealTimeDriver } from "./real-time-clock.js";
 import { sendAnswer, sendFailure, sendPreflight, sendResponse } from "./write-answer.js";
 
@@ -124,13 +124,23 @@ function relativeTo(basePath: string): (target: string) => string {
   };
 }
 
+/** A request target's path as the router reads it (`/v2/../_fake/x` is `/_fake/x`); the target itself if unparsable. */
+function routedPath(origin: string, target: string): string {
+  if (!target.startsWith("/")) return target;
+  try {
+    return splitTarget(origin, target).pathname;
+  } catch {
+    return target;
+  }
+}
+
 /** Answer one request: who may ask first, then a preflight, else read it and answer it. */
 function handle(serving: Serving, req: IncomingMessage, res: ServerResponse): void {
   if (serving.options.onRequest) logWhenDone(req, res, serving.options.onRequest);
   // Who may ask, before anything is read or run (access.ts, docs/security.md).
   const { refusal, cors } = serving.access.decide({
     method: req.method ?? "GET",
-    path: serving.pages.relativePath(req.url ?? "/"),
+    path: serving.pages.relativePath(routedPath(serving.origin, req.url ?? "/")),
     headers: headersOf(req),
   });
   if (refusal) {
@@ -268,7 +278,7 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
     options,
     origin: new URL(fake.baseUrl).origin,
     bodyIdleMs: limits.bodyIdleMs,
-    access: createAccessPolicy(options),
+    access: createAccessPolicy({ ...options, token: fake.token }),
     pages: {
       fake,
       relativePath: relativeTo(host.basePath),
