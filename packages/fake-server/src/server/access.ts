@@ -57,7 +57,7 @@ const API_PREFLIGHT: AccessDecision = { cors: { ...API.cors, ...PREFLIGHT } };
  * of an IPv6 address or a trailing dot; undefined when it is not a name with an optional port (`localhost:abc`,
  * `[::1`, `::1` without brackets, `a/b`), which no browser sends.
  */
-export function hostnameOf(host: string): string | undefined {
+function hostnameOf(host: string): string | undefined {
   if (!/^[^\s/\\?#@]+$/.test(host)) return undefined;
   try {
     const { hostname } = new URL(`http://${host}/`);
