@@ -42,8 +42,10 @@ export interface ServerOptions {
    */
   extra?: (request: Request) => Promise<Response | undefined> | Response | undefined;
   /**
-   * Browser origins (`http://localhost:5173`; `*` for any) whose pages may use the control endpoints under `/_fake/`
-   * and the console, besides the server's own origin. Default none: another site's page is refused (403).
+   * Browser origins (`http://localhost:5173`; `*` for any) whose pages may use the control endpoints under `/_fake/`,
+   * the console and the home, besides the server's own origin; and the API too while the fake's token is a well-known
+   * default (`dev-token`, `test-token`): with a token of its own the API answers every origin. Default none: another
+   * site's page is refused (403).
    */
   allowOrigins?: readonly string[];
   /**
