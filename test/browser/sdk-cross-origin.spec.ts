@@ -1,7 +1,8 @@
 // The built SDK in Chromium: packages/sdk/dist/index.js bundled for the browser (esbuild), a page served from its
 // own origin, the built fake's standalone server on another port (so every call is cross-origin and CORS is really
 // exercised). The page lists workspaces, creates orders, maps a 404 to NotFoundError, paginates the orders over two
-// pages and round-trips a webhook signature through WebCrypto, then writes PASS or FAIL into the DOM.
+// pages and round-trips a webhook signature through WebCrypto, then writes PASS or FAIL into the DOM. A second page
+// checks the browser decision of docs/security.md: with the well-known dev-token another origin reads nothing.
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import type { Server } from "node:http";
 import { tmpdir } from "node:os";
@@ -179,6 +180,44 @@ test("the built SDK works cross-origin against the standalone fake: workspaces, 
   } finally {
     await new Promise((resolve) => pages?.close(resolve) ?? resolve(undefined));
     await api.close();
+    await rm(workDir, { recursive: true, force: true });
+  }
+});
+
+test("with the well-known dev-token, a page on another port cannot read the API; with --allow-origin it can", async ({
+  page,
+}) => {
+  requireFiles(["packages/fake/dist/index.js", "packages/fake-server/dist/index.js"], "run `npm run build` first");
+  const { createFake } = await import(join(root, "packages/fake/dist/index.js"));
+  const { startServer } = await import(join(root, "packages/fake-server/dist/index.js"));
+  const workDir = await mkdtemp(join(tmpdir(), "browser-origin-"));
+  await writeFile(join(workDir, "index.html"), "<!doctype html><title>another origin</title>");
+  const served = await servePage(workDir);
+  const pageOrigin = new URL(served.url).origin;
+  const closed = await startServer(createFake({ token: "dev-token" }), { port: 0 });
+  const allowed = await startServer(createFake({ token: "dev-token" }), { port: 0, allowOrigins: [pageOrigin] });
+  try {
+    await page.goto(served.url);
+    /** What the page gets from `GET /v2/workspaces` and `GET /` of a server: the statuses, or the fetch's error. */
+    const read = (url: string) =>
+      page.evaluate(async (base) => {
+        const get = (path: string, headers: Record<string, string>) =>
+          fetch(`${base}${path}`, { headers }).then(
+            (res) => `${res.status}`,
+            (error: Error) => error.name,
+          );
+        return [
+          await get("/v2/workspaces", { authorization: "Bearer dev-token" }),
+          await get("/", { accept: "application/json" }),
+        ];
+      }, url);
+    // CORS refuses the page: it reads neither the data nor the home that names the token.
+    expect(await read(closed.url)).toEqual(["TypeError", "TypeError"]);
+    expect(await read(allowed.url)).toEqual(["200", "200"]);
+  } finally {
+    await new Promise((resolve) => served.server.close(resolve));
+    await closed.close();
+    await allowed.close();
     await rm(workDir, { recursive: true, force: true });
   }
 });

@@ -40,9 +40,16 @@ describe("readConfig: what it reads", () => {
       logFormat: "text",
       latencyMs: 0,
       rateLimit: undefined,
+      allowLinkLocalWebhooks: false,
       given: {},
       warnings: [],
     });
+    expect(serveConfig(["--allow-link-local-webhooks"]).allowLinkLocalWebhooks).toBe(true);
+    expect(serveConfig([], { DISPATCH_FAKE_ALLOW_LINK_LOCAL_WEBHOOKS: "1" }).allowLinkLocalWebhooks).toBe(true);
+    expect(serveConfig([], { DISPATCH_FAKE_ALLOW_LINK_LOCAL_WEBHOOKS: "false" }).allowLinkLocalWebhooks).toBe(false);
+    expect(errorsOf([], { DISPATCH_FAKE_ALLOW_LINK_LOCAL_WEBHOOKS: "maybe" })).toEqual([
+      "DISPATCH_FAKE_ALLOW_LINK_LOCAL_WEBHOOKS=maybe: must be true or false (or 1 or 0) (for example DISPATCH_FAKE_ALLOW_LINK_LOCAL_WEBHOOKS=true)",
+    ]);
     const config = serveConfig(["serve", "--port=0", "--latency", "200", "--empty", "--allow-origin", "*"], {
       DISPATCH_FAKE_PORT: "5000",
       DISPATCH_FAKE_SEED: "7",
@@ -87,6 +94,29 @@ describe("readConfig: what it reads", () => {
       "DISPATCH_FAKE_PROT is not one of its variables and is ignored; did you mean DISPATCH_FAKE_PORT?",
       expect.stringMatching(/^listening on every interface \(--host 0\.0\.0\.0\): the control endpoints/),
     ]);
+  });
+
+  it("warns of any address that is not loopback (a LAN address, a name), not of loopback ones", () => {
+    for (const host of ["192.168.1.20", "10.0.0.5", "fe80::1", "dispatch-fake", "::ffff:192.168.1.20"]) {
+      expect([host, serveConfig(["--host", host]).warnings]).toEqual([
+        host,
+        [
+          `listening on ${host}, which is not a loopback address: the control endpoints under /_fake/ take no token, so anyone who reaches ${host} can reset the fake, read its journal and mint tokens`,
+        ],
+      ]);
+    }
+    for (const host of [
+      "127.0.0.1",
+      "127.0.1.1",
+      "::1",
+      "[::1]",
+      "0:0::1",
+      "::ffff:127.0.0.1",
+      "localhost",
+      "app.localhost",
+    ]) {
+      expect([host, serveConfig(["--host", host]).warnings]).toEqual([host, []]);
+    }
   });
 });
 
@@ -239,7 +269,7 @@ describe("readConfig: a problem per line, naming the flag or the variable set, i
     expect(errorsOf(["--rate", "1/1"])).toEqual(["unknown option --rate; did you mean --rate-limit?"]);
     expect(errorsOf(["--state-file", "s.json"])).toEqual(["unknown option --state-file; did you mean --state?"]);
     expect(errorsOf(["--allow", "x"])).toEqual([
-      "unknown option --allow; did you mean --allow-origin or --allow-host?",
+      "unknown option --allow; did you mean --allow-origin or --allow-host or --allow-link-local-webhooks?",
     ]);
     expect(errorsOf(["-p", "4011"])).toEqual(["unknown option -p; did you mean --port?"]);
     expect(errorsOf(["--verbose"])).toEqual(["unknown option --verbose"]);

@@ -128,3 +128,26 @@ describe("dispatch-fake serve: webhooks after the clock moved", () => {
     }
   });
 });
+
+describe("dispatch-fake serve --allow-link-local-webhooks", () => {
+  /** Subscribe the cloud metadata address on a server started with these arguments: its status and error code. */
+  async function subscribeLinkLocal(args: string[], env: Record<string, string> = {}) {
+    const cli = startFakeCli(["serve", "--port", "0", "--empty", "--token", TOKEN, "--quiet", ...args], env);
+    const url = await cli.ready();
+    const res = await fetch(`${url}/v2/webhooks`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+      body: JSON.stringify({ url: "http://169.254.169.254/hook", events: ["route.published"] }),
+    });
+    const text = await res.text();
+    expect(validator.check("POST", res.url, res.status, res.headers, text)).toEqual([]);
+    cli.child.kill("SIGTERM");
+    return { status: res.status, code: JSON.parse(text).code as string | undefined };
+  }
+
+  it("refuses a link-local webhook target by default, and takes one with the flag or its variable", async () => {
+    expect(await subscribeLinkLocal([])).toEqual({ status: 400, code: "VALIDATION_FAILED" });
+    expect((await subscribeLinkLocal(["--allow-link-local-webhooks"])).status).toBe(201);
+    expect((await subscribeLinkLocal([], { DISPATCH_FAKE_ALLOW_LINK_LOCAL_WEBHOOKS: "true" })).status).toBe(201);
+  });
+});

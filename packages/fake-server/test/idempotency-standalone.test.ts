@@ -10,7 +10,8 @@ import { orderInput } from "../../fake/test/support/flow.js";
 import { heldRequest, read } from "../../fake/test/support/held-request.js";
 
 const validator = createContractValidator();
-const fake = createFake({ now: "2026-11-23T08:00:00Z", baseUrl: "http://127.0.0.1:0" });
+// A token of its own: with a well-known one the API is readable only from the server's own and allowed origins.
+const fake = createFake({ now: "2026-11-23T08:00:00Z", baseUrl: "http://127.0.0.1:0", token: "idempotency-token" });
 let running: RunningServer;
 
 beforeAll(async () => {

@@ -1,7 +1,8 @@
 /**
  * Who may use the standalone server (docs/security.md), over real sockets: the Host a request names (DNS rebinding),
  * the Origin of a browser page on the control endpoints and the console, a browser's no-cors reads of another site,
- * and the origins and names a user allows. The API keeps answering every origin with its bearer token.
+ * and the origins and names a user allows. The API answers every origin with a token the user chose; while the token
+ * is the well-known default, only the server's own origin and the allowed ones.
  */
 import { request as httpRequest } from "node:http";
 import { createFake } from "@dispatchkit/fake";
@@ -169,16 +170,96 @@ describe("the control endpoints and the console in a browser", () => {
 });
 
 describe("the API in a browser", () => {
-  it("answers every origin with its bearer token, as before", async () => {
-    const answer = await send(running, "GET", "/v2/workspaces", {
+  it("answers another origin's page only if allowed while the token is the well-known default (nothing runs)", async () => {
+    const orders = fake.inspect().counts.orders;
+    const evil = { ...local(), origin: "http://localhost:8081", ...bearer };
+    const workspaceUuid = fake.workspaces[0]?.uuid;
+    for (const [method, path] of [
+      ["GET", "/v2/workspaces"],
+      ["GET", `/v2/orders?workspaceUuid=${workspaceUuid}`],
+      ["POST", `/v2/orders?workspaceUuid=${workspaceUuid}`],
+      ["POST", "/v2/webhooks"],
+      ["OPTIONS", "/v2/orders"],
+    ] as const) {
+      const headers = method === "OPTIONS" ? { ...evil, "access-control-request-method": "DELETE" } : evil;
+      const answer = await send(running, method, path, headers, method === "POST" ? "[]" : undefined);
+      expect([method, path, answer.status]).toEqual([method, path, 403]);
+      expect(answer.headers["access-control-allow-origin"]).toBeUndefined();
+      expect(JSON.parse(answer.body)).toMatchObject({
+        code: "FORBIDDEN",
+        message:
+          "Failed to accept the request: while its token is the well-known dev-token, the API and the control endpoints do not answer pages of http://localhost:8081 (start the server with --allow-origin http://localhost:8081 to allow it)",
+      });
+    }
+    expect(fake.inspect().counts.orders).toBe(orders);
+    // The allowed origin, the server's own page and clients that are not browsers are answered.
+    const allowed = await send(running, "GET", "/v2/workspaces", { ...evil, origin: "http://localhost:5173" });
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers["access-control-allow-origin"]).toBe("http://localhost:5173");
+    expect(allowed.headers["access-control-expose-headers"]).toBe("x-request-id, retry-after, idempotent-replayed");
+    const preflight = await send(running, "OPTIONS", "/v2/orders", {
       ...local(),
-      origin: "http://evil.example",
-      ...bearer,
+      origin: "http://localhost:5173",
+      "access-control-request-method": "DELETE",
     });
-    expect(answer.status).toBe(200);
-    expect(answer.headers["access-control-allow-origin"]).toBe("*");
-    const noToken = await send(running, "GET", "/v2/workspaces", { ...local(), origin: "http://evil.example" });
-    expect(noToken.status).toBe(401);
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers["access-control-allow-headers"]).toContain("authorization");
+    const own = await send(running, "GET", "/v2/workspaces", { ...evil, origin: `http://127.0.0.1:${port}` });
+    expect(own.status).toBe(200);
+    expect((await send(running, "GET", "/v2/workspaces", { ...local(), ...bearer })).status).toBe(200);
+  });
+
+  it("counts createFake's default token as well known too", async () => {
+    const server = await startServer(createFake(), { port: 0 });
+    try {
+      const host = new URL(server.url).host;
+      const answer = await send(server, "GET", "/v2/workspaces", {
+        host,
+        origin: "http://localhost:8081",
+        authorization: "Bearer test-token",
+      });
+      expect(answer.status).toBe(403);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("answers every origin with a token the user chose", async () => {
+    const server = await startServer(createFake({ token: "chosen-token" }), { port: 0 });
+    try {
+      const host = new URL(server.url).host;
+      const origin = "http://evil.example";
+      const answer = await send(server, "GET", "/v2/workspaces", {
+        host,
+        origin,
+        authorization: "Bearer chosen-token",
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.headers["access-control-allow-origin"]).toBe("*");
+      const noToken = await send(server, "GET", "/v2/workspaces", { host, origin });
+      expect(noToken.status).toBe(401);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("decides on the path the router reads: dot segments cannot reach the control endpoints as the API", async () => {
+    const chosen = createFake({ token: "chosen-token" });
+    const server = await startServer(chosen, { port: 0 });
+    try {
+      const host = new URL(server.url).host;
+      const tokens = chosen.inspect().counts.tokens;
+      for (const path of ["/v2/../_fake/tokens", "/v2/%2e%2e/_fake/tokens", "/v2/./../_fake/tokens"]) {
+        const answer = await send(server, "POST", path, { host, origin: "http://evil.example" }, "{}");
+        expect([path, answer.status]).toEqual([path, 403]);
+        expect(answer.headers["access-control-allow-origin"]).toBeUndefined();
+      }
+      expect(chosen.inspect().counts.tokens).toBe(tokens);
+      // Not a browser: the same path reaches the control endpoint.
+      expect((await send(server, "POST", "/v2/../_fake/tokens", { host }, "{}")).status).toBe(201);
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * CORS on the standalone server over plain HTTP: preflights of the API answer 204 with what a browser page may send
- * (before any auth), and every API answer (success, error) lets any origin read it and the SDK's headers. The
+ * (before any auth), and every API answer (success, error) lets any origin read it and the SDK's headers, with a
+ * token the user chose (a well-known one closes the API to other origins: standalone-access.test.ts). The
  * control endpoints under /_fake/ answer only the server's own origin and the origins it was told to allow
  * (standalone-access.test.ts has the rest of docs/security.md).
  */
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createContractValidator } from "../../../test/support/openapi-validator.js";
 
 const validator = createContractValidator();
-const fake = createFake({ now: "2026-11-23T08:00:00Z", baseUrl: "http://127.0.0.1:0", token: "dev-token" });
+const fake = createFake({ now: "2026-11-23T08:00:00Z", baseUrl: "http://127.0.0.1:0", token: "cors-token" });
 const PAGE_ORIGIN = "http://127.0.0.1:5173";
 let running: RunningServer;
 
@@ -79,7 +80,7 @@ describe("CORS on the standalone server", () => {
   });
 
   it("lets any origin read a success and its x-request-id", async () => {
-    const res = await call("/v2/workspaces", "dev-token");
+    const res = await call("/v2/workspaces", "cors-token");
     expect(res.status).toBe(200);
     expectReadableCrossOrigin(res);
     expect(res.headers.get("x-request-id")).toMatch(/^req_/);
@@ -89,7 +90,7 @@ describe("CORS on the standalone server", () => {
     const unauthorized = await call("/v2/workspaces");
     expect(unauthorized.status).toBe(401);
     expectReadableCrossOrigin(unauthorized);
-    const missing = await call("/v2/orders/00000000-0000-4000-8000-000000000000", "dev-token");
+    const missing = await call("/v2/orders/00000000-0000-4000-8000-000000000000", "cors-token");
     expect(missing.status).toBe(404);
     expectReadableCrossOrigin(missing);
   });

@@ -3,6 +3,7 @@
  * The standalone server's home: `GET /` answers without a token, as JSON for tools and as a page for a browser,
  * naming the API, the base URL, the docs and every control endpoint. Every other path still needs a token.
  */
+import { request as httpRequest } from "node:http";
 import { createFake } from "@dispatchkit/fake";
 import { CONTROL_PREFIX, type RunningServer, startServer } from "@dispatchkit/fake-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -36,7 +37,8 @@ describe("GET / on the standalone server", () => {
     const res = await fetch(`${running.url}/`, { headers: { accept: "application/json" } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/json");
-    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    // Another origin's page may not read it (it names the state file, and a default token).
+    expect(res.headers.get("access-control-allow-origin")).toBeNull();
     const body = await res.json();
     expect(body).toEqual({
       name: "Delivery Dispatch Platform API (fake)",
@@ -188,4 +190,59 @@ describe("GET / on the standalone server", () => {
       });
     }
   });
+
+  it("shows neither a default token nor the state file's path to another origin's page", async () => {
+    const status = { stateFile: "/home/dev/app/fake-state.json", savedAt: null, error: null };
+    for (const token of ["dev-token", "chosen-token"]) {
+      const server = await startServer(createFake({ token }), { port: 0, persistence: () => status });
+      try {
+        for (const accept of ["application/json", "text/html"]) {
+          const foreign = await fetch(`${server.url}/`, { headers: { accept, origin: "http://localhost:5173" } });
+          expect([token, accept, foreign.status]).toEqual([token, accept, 403]);
+          expect(foreign.headers.get("access-control-allow-origin")).toBeNull();
+          const text = await foreign.text();
+          expect(text).not.toContain("dev-token");
+          expect(text).not.toContain("/home/dev");
+        }
+        // The server's own page and clients that are not browsers still read it whole.
+        const own = await fetch(`${server.url}/`, { headers: { accept: "application/json", origin: server.url } });
+        expect(own.status).toBe(200);
+        expect((await own.json()).persistence.stateFile).toBe(status.stateFile);
+      } finally {
+        await server.close();
+      }
+    }
+  });
+
+  it("never fails (500) on a Host it answers to, and refuses a Host that is not a name and port (403)", async () => {
+    const port = new URL(running.url).port;
+    const answered = ["[::1]", `[::1]:${port}`, "LOCALHOST", `Localhost:${port}`, "localhost.", "127.0.0.1:", "127.1"];
+    const refused = ["localhost:abc", "localhost:99999", "[::1", "::1", "[::1]x", `:${port}`, "[fe80::1%25eth0]", ""];
+    for (const host of [...answered, ...refused]) {
+      for (const accept of ["application/json", "text/html"]) {
+        const answer = await rawGet(running.url, host, accept);
+        expect([host, accept, answer.status]).toEqual([host, accept, answered.includes(host) ? 200 : 403]);
+        if (answer.status === 403) expect(JSON.parse(answer.body).code).toBe("FORBIDDEN");
+        else if (accept === "application/json") expect(() => new URL(JSON.parse(answer.body).baseUrl)).not.toThrow();
+      }
+    }
+  });
 });
+
+/** `GET /` over a socket with exactly this Host header. */
+function rawGet(url: string, host: string, accept: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const headers = { host, accept };
+    const req = httpRequest({ host: hostname, port, path: "/", headers, setHost: false }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        body += chunk;
+      });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}

@@ -123,6 +123,7 @@ export const OPTIONS = {
   "log-format": option("value", "json", checkLogFormat, "text"),
   latency: option("value", "200", wholeNumber(0, 600_000, "must be a whole number of milliseconds, 0 to 600000"), 0),
   "rate-limit": option("value", "100/1", checkRateLimit),
+  "allow-link-local-webhooks": option("flag", "true", checkFlag, false),
 } satisfies Record<string, OptionSpec<unknown>>;
 
 export type OptionName = keyof typeof OPTIONS;
@@ -155,6 +156,8 @@ export interface ServeConfig {
   logFormat: "text" | "json";
   latencyMs: number;
   rateLimit: { requests: number; perSeconds: number } | undefined;
+  /** Webhook subscriptions may target link-local and unspecified addresses (`169.254.169.254`, `0.0.0.0`). */
+  allowLinkLocalWebhooks: boolean;
   /** The options the user set, by flag or by variable (the others have their defaults). */
   given: Partial<Record<OptionName, Setting>>;
 }
@@ -227,6 +230,17 @@ function readOptions(flags: Map<string, string | string[] | true>, env: Env) {
   return { values: values as { [N in OptionName]: ValueOf<N> }, given, problems };
 }
 
+/** Whether `host` (as {@link checkHost} read it) is a loopback address or `localhost`: only this machine reaches it. */
+function isLoopback(host: string): boolean {
+  const name = host.toLowerCase().replace(/\.$/, "");
+  if (name === "localhost" || name.endsWith(".localhost") || name === "::1") return true;
+  if (isIP(name) === 4) return name.startsWith("127.");
+  if (isIP(name) !== 6) return false;
+  // IPv6 as a URL writes it: 0:0::1 is ::1, and ::ffff:127.0.0.1 (IPv4 loopback) is ::ffff:7f00:1.
+  const written = new URL(`http://[${name}]/`).hostname;
+  return written === "[::1]" || written.startsWith("[::ffff:7f");
+}
+
 /** Notes that start nothing and stop nothing: a mistyped variable, a server open to the network. */
 function warningsOf(env: Env, host: string): string[] {
   const warnings: string[] = [];
@@ -239,6 +253,10 @@ function warningsOf(env: Env, host: string): string[] {
   if (host === "0.0.0.0" || host === "::") {
     warnings.push(
       `listening on every interface (--host ${host}): the control endpoints under /_fake/ take no token, so anyone who reaches this machine can reset the fake, read its journal and mint tokens`,
+    );
+  } else if (!isLoopback(host)) {
+    warnings.push(
+      `listening on ${host}, which is not a loopback address: the control endpoints under /_fake/ take no token, so anyone who reaches ${host} can reset the fake, read its journal and mint tokens`,
     );
   }
   return warnings;
@@ -290,6 +308,7 @@ export function readConfig(argv: readonly string[], env: Env): CliRequest {
     logFormat: values["log-format"],
     latencyMs: values.latency,
     rateLimit: values["rate-limit"],
+    allowLinkLocalWebhooks: values["allow-link-local-webhooks"],
     given,
   };
   return { command: "serve", config, warnings: warningsOf(env, config.host) };

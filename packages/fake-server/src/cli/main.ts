@@ -183,6 +183,7 @@ function buildFake(config: ServeConfig, stored: StateFile | undefined, fixtures:
       ...(now !== undefined ? { now } : {}),
       ...(config.rateLimit ? { rateLimit: config.rateLimit } : {}),
       ...(fixtures !== undefined ? { fixtures } : {}),
+      ...(config.allowLinkLocalWebhooks ? { webhooks: { allowLinkLocal: true } } : {}),
     });
   } catch (error) {
     if (!(error instanceof DomainError) || fixtures === undefined) throw error;
@@ -316,6 +317,9 @@ function startLines(started: Started): string[] {
     const { requests, perSeconds } = settings.rateLimit;
     lines.push(`  rate:      ${requests} API call${requests === 1 ? "" : "s"} per token per ${perSeconds} s, then 429`);
   }
+  if (started.config.allowLinkLocalWebhooks) {
+    lines.push("  webhooks:  may target link-local and unspecified addresses (169.254.169.254, 0.0.0.0)");
+  }
   hostOf(fake)
     .controlEndpoints()
     .forEach(({ method, path }, i) => {
@@ -346,14 +350,16 @@ function startObject(started: Started) {
     frozenAt: settings.frozenAt ?? null,
     latencyMs: settings.latencyMs,
     rateLimit: settings.rateLimit ?? null,
+    allowLinkLocalWebhooks: started.config.allowLinkLocalWebhooks,
   };
 }
 
 /** `dispatch-fake serve`: check the configuration on this machine, load the data, listen, say so. */
 async function serve(config: ServeConfig, warnings: readonly string[]) {
-  for (const warning of warnings) console.error(`dispatch-fake: ${warning}`);
   const problems = await checkOnMachine(config);
   if (problems.length > 0) cannotRun(problems.join("\ndispatch-fake: "));
+  // Once it can start: a host that does not resolve needs no warning that it is open to the network.
+  for (const warning of warnings) console.error(`dispatch-fake: ${warning}`);
   const { statePath, realPath, stored } = await openStateFile(config);
   const { fixturesPath, fixtures } = openFixtures(config, stored);
   const fake = buildFake(config, stored, fixtures);

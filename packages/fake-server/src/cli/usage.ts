@@ -2,7 +2,7 @@
 import { SAVE_DEBOUNCE_MS } from "../state-file/state-file.js";
 
 /** The usage `dispatch-fake --help` prints. */
-export const USAGE = `Usage: dispatch-fake [serve] [--port 4010] [--host 127.0.0.1] [--token dev-token] [--seed 1] [--now ISO-INSTANT] [--empty] [--fixtures FILE] [--state FILE] [--allow-origin ORIGIN]... [--allow-host NAME]... [--quiet] [--log-format text|json] [--latency MS] [--rate-limit N/SECONDS]
+export const USAGE = `Usage: dispatch-fake [serve] [--port 4010] [--host 127.0.0.1] [--token dev-token] [--seed 1] [--now ISO-INSTANT] [--empty] [--fixtures FILE] [--state FILE] [--allow-origin ORIGIN]... [--allow-host NAME]... [--quiet] [--log-format text|json] [--latency MS] [--rate-limit N/SECONDS] [--allow-link-local-webhooks]
 
 Serves an in-memory fake of the Delivery Dispatch Platform API over HTTP (serve is the default command).
 Every option can also be set by the environment variable after it (the option wins when both are given).
@@ -23,7 +23,8 @@ Every option can also be set by the environment variable after it (the option wi
            read stops it. An existing file's seed, token and clock win over --seed, --token, --now and --empty
   --allow-origin  a browser origin (http://localhost:5173) whose pages may use   DISPATCH_FAKE_ALLOW_ORIGIN
            /_fake/ and the console, besides the server's own; repeat it for      (comma-separated)
-           several, * for any. The API answers every origin
+           several, * for any. The API answers every origin when the token is
+           one you chose; with the well-known dev-token, only these origins
   --allow-host    a name the server answers to besides IP addresses and          DISPATCH_FAKE_ALLOW_HOST
            localhost (against DNS rebinding)                                     (comma-separated)
   --quiet  no log line per request (the start lines and errors still print)    DISPATCH_FAKE_QUIET=true
@@ -33,6 +34,8 @@ Every option can also be set by the environment variable after it (the option wi
            it is answered, default 0; /_fake/ answers at once
   --rate-limit  N/SECONDS: each token may make N API calls per window of       DISPATCH_FAKE_RATE_LIMIT
            SECONDS on the fake's clock, then 429 RATE_LIMITED with Retry-After; default no limit
+  --allow-link-local-webhooks  webhook subscriptions may target link-local     DISPATCH_FAKE_ALLOW_LINK_LOCAL_WEBHOOKS=true
+           and unspecified addresses (169.254.169.254, fe80::, 0.0.0.0), refused by default
 One log line per request on stdout: time, method, path, status, duration, request id.
 SIGINT (Ctrl-C) or SIGTERM stops it: no new connections, requests in flight finish, exit code 0.
 Exit code 2: a wrong option or DISPATCH_FAKE_ variable; 1: it could not start (a --host name that does not resolve,

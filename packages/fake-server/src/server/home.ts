@@ -18,6 +18,9 @@ export const DEFAULT_SERVER_TOKEN = "dev-token";
 /** The default tokens (the CLI's and createFake's): no secret, as every copy of the fake has them. */
 const DEFAULT_TOKENS: ReadonlySet<string> = new Set([DEFAULT_SERVER_TOKEN, DEFAULT_TOKEN]);
 
+/** Whether `token` is a default one, which protects nothing (access.ts closes the API to other origins then). */
+export const isWellKnownToken = (token: string): boolean => DEFAULT_TOKENS.has(token);
+
 /** What `GET /` answers as JSON. */
 export interface HomeBody {
   name: string;
@@ -83,11 +86,21 @@ function wantsHtml(request: Request): boolean {
   return quality(accept, "text/html") > quality(accept, "application/json");
 }
 
+/** `http://` and a `Host` header, as a URL writes it (`LOCALHOST:4010` is `http://localhost:4010`); undefined if none. */
+function originOf(host: string | null): string | undefined {
+  if (host === null) return undefined;
+  try {
+    return new URL(`http://${host}/`).origin;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The home's content for a request that reached the server at its `Host`. */
 export function homeBody(fake: Fake, request: Request, persistence: Persistence = IN_MEMORY): HomeBody {
   const basePath = hostOf(fake).basePath;
   // The standalone server speaks plain HTTP; the request's URL carries the fake's origin, its Host header ours.
-  const origin = `http://${request.headers.get("host") ?? new URL(request.url).host}`;
+  const origin = originOf(request.headers.get("host")) ?? new URL(request.url).origin;
   const baseUrl = `${origin}${basePath}`;
   return {
     name: "Delivery Dispatch Platform API (fake)",

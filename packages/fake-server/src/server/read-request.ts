@@ -131,7 +131,7 @@ const PLAIN_TARGET = /^[A-Za-z0-9\-._~!$&()*+,;=:@%/?]*$/;
 const DOT_SEGMENT = /\/\.|%2e/i;
 
 /** The path and query of an origin-form target (`/path?query`), as `new URL(target, origin)` gives them. */
-function splitTarget(origin: string, target: string): { pathname: string; search: string } {
+export function splitTarget(origin: string, target: string): { pathname: string; search: string } {
   const q = target.indexOf("?");
   const pathname = q < 0 ? target : target.slice(0, q);
   if (PLAIN_TARGET.test(target) && !DOT_SEGMENT.test(pathname)) {

@@ -39,6 +39,7 @@ import {
   isRead,
   readRequest,
   ServerBusy,
+  splitTarget,
 } from "./read-request.js";
 import { startRealTimeDriver } from "./real-time-driver.js";
 import { sendAnswer, sendFailure, sendPreflight, sendResponse } from "./write-answer.js";
@@ -59,8 +60,10 @@ export interface ServerOptions {
    */
   extra?: (request: Request) => Promise<Response | undefined> | Response | undefined;
   /**
-   * Browser origins (`http://localhost:5173`; `*` for any) whose pages may use the control endpoints under `/_fake/`
-   * and the console, besides the server's own origin. Default none: another site's page is refused (403).
+   * Browser origins (`http://localhost:5173`; `*` for any) whose pages may use the control endpoints under `/_fake/`,
+   * the console and the home, besides the server's own origin; and the API too while the fake's token is a well-known
+   * default (`dev-token`, `test-token`): with a token of its own the API answers every origin. Default none: another
+   * site's page is refused (403).
    */
   allowOrigins?: readonly string[];
   /**
@@ -151,13 +154,23 @@ function relativeTo(basePath: string): (target: string) => string {
   };
 }
 
+/** A request target's path as the router reads it (`/v2/../_fake/x` is `/_fake/x`); the target itself if unparsable. */
+function routedPath(origin: string, target: string): string {
+  if (!target.startsWith("/")) return target;
+  try {
+    return splitTarget(origin, target).pathname;
+  } catch {
+    return target;
+  }
+}
+
 /** Answer one request: who may ask first, then a preflight, else read it and answer it. */
 function handle(serving: Serving, req: IncomingMessage, res: ServerResponse): void {
   if (serving.options.onRequest) logWhenDone(req, res, serving.options.onRequest);
   // Who may ask, before anything is read or run (access.ts, docs/security.md).
   const { refusal, cors } = serving.access.decide({
     method: req.method ?? "GET",
-    path: serving.pages.relativePath(req.url ?? "/"),
+    path: serving.pages.relativePath(routedPath(serving.origin, req.url ?? "/")),
     headers: headersOf(req),
   });
   if (refusal) {
@@ -335,7 +348,7 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
     bodyIdleMs: limits.bodyIdleMs,
     bodyMs: limits.bodyMs,
     budget,
-    access: createAccessPolicy(options),
+    access: createAccessPolicy({ ...options, token: fake.token }),
     pages: {
       fake,
       relativePath: relativeTo(host.basePath),
