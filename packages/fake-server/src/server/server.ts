@@ -197,7 +197,7 @@ function handle(serving: Serving, req: IncomingMessage, res: ServerResponse): vo
   }
 }
 
-/** Whether a request goes to the API (not the control endpoints, not `extra`): it needs a valid token. */
+/** Whether a path the router reads goes to the API (not the control endpoints, not `extra`): it needs a valid token. */
 function isApiCall(serving: Serving, path: string): boolean {
   return (
     serving.options.extra === undefined &&
@@ -217,7 +217,9 @@ function bodyReading(serving: Serving, req: IncomingMessage, res: ServerResponse
     budget: serving.budget,
     whenAnswered: (release) => res.once("close", release),
     admit: () =>
-      isApiCall(serving, req.url ?? "/") ? serving.host.authenticate(headerOf(req, "authorization")) : undefined,
+      isApiCall(serving, routedPath(serving.origin, req.url ?? "/"))
+        ? serving.host.authenticate(headerOf(req, "authorization"))
+        : undefined,
   };
 }
 
