@@ -59,7 +59,7 @@ export interface PageMetadata {
 }
 
 /**
- * One page as {@link Paginator.pages} yields it.
+ * One page as the `.pages()` of {@link paginate} yields it.
  *
  * @inline
  */
