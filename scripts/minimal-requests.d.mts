@@ -19,8 +19,5 @@ export function minimalRequests(doc: object): MinimalCase[];
 /** The ids the requests take, sorted: `[key, "string" | "number"]`. */
 export function idsOf(cases: MinimalCase[]): [string, "string" | "number"][];
 
-/** A value as TypeScript source. */
-export function render(value: unknown, indent?: string, width?: number): string;
-
 /** The call of one minimal request on `client`, as TypeScript source. */
 export function renderCall(request: MinimalCase, indent: string): string;

@@ -209,7 +209,7 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
  * A value as TypeScript source: an id is `ids.key`; a value that fits in `width` columns after `indent` on one line,
  * a longer one indented.
  */
-export function render(v, indent = "", width = 120 - indent.length) {
+function render(v, indent = "", width = 120 - indent.length) {
   if (v instanceof Id) return `ids.${v.key}`;
   if (v === null || typeof v !== "object") return JSON.stringify(v);
   const inner = `${indent}  `;

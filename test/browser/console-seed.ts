@@ -13,7 +13,7 @@ export const DATE = "2026-11-24";
 /** The day before {@link DATE}: the console's check seeds a long list of orders and unscheduled routes on it. */
 export const PREVIOUS_DATE = "2026-11-23";
 /** The fake's API token. */
-export const TOKEN = "console-check-token";
+const TOKEN = "console-check-token";
 
 /** A JSON call to the fake: the API with the token, `/_fake/` without; resolves with the parsed answer. */
 // biome-ignore lint/suspicious/noExplicitAny: the answers are read field by field, as the API documents them.
@@ -40,7 +40,7 @@ export async function startFake(): Promise<{
 }
 
 /** JSON calls to the server at `url`. */
-export function apiOf(url: string): Call {
+function apiOf(url: string): Call {
   return withToken(url, TOKEN);
 }
 
@@ -143,7 +143,7 @@ export async function publishPlan(call: Call, workspaceUuid: string, date = DATE
 }
 
 /** The instant the demo server's clock is frozen at: 07:00 in Berlin on {@link DATE}, before the demo routes start. */
-export const DEMO_NOW = `${DATE}T06:00:00.000Z`;
+const DEMO_NOW = `${DATE}T06:00:00.000Z`;
 
 /**
  * Start the built `dispatch-fake` command as `npm start` does (its demo data: 24 orders and 3 empty routes on the

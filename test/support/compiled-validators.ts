@@ -31,7 +31,7 @@ const SELF = fileURLToPath(import.meta.url);
 const VALIDATOR = join(ROOT, "packages/conformance/src/contract-schemas.ts");
 
 /** The two documents the tests validate against, by the name problems report. */
-export const DOCUMENTS = {
+const DOCUMENTS = {
   "openapi.yaml": join(ROOT, "openapi.yaml"),
   "control-openapi.yaml": join(ROOT, "packages/fake/control-openapi.yaml"),
 } as const;

@@ -27,7 +27,7 @@ export interface ShellBlock {
 }
 
 /** The Markdown files whose shell blocks are checked: README.md and docs/*.md. */
-export function docFiles(): string[] {
+function docFiles(): string[] {
   const docs = readdirSync(`${ROOT}docs`)
     .filter((name) => name.endsWith(".md"))
     .sort()

@@ -11,7 +11,7 @@ export interface Point {
 }
 
 /** One stop of a planned route, as drawn. */
-export interface PlannedStop extends Point {
+interface PlannedStop extends Point {
   sequence: number;
   customer: string;
   /** `HH:MM–HH:MM`, or `any time`. */
@@ -22,7 +22,7 @@ export interface PlannedStop extends Point {
 }
 
 /** A route of the plan, as drawn. */
-export interface PlannedRoute {
+interface PlannedRoute {
   name: string;
   stops: PlannedStop[];
   distanceInKilometers: number;

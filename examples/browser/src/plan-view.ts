@@ -9,7 +9,7 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 const COLOURS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9"];
 
 /** The colour of the route at `index`. */
-export const routeColour = (index: number) => COLOURS[index % COLOURS.length] ?? "#444";
+const routeColour = (index: number) => COLOURS[index % COLOURS.length] ?? "#444";
 
 function svg<K extends keyof SVGElementTagNameMap>(name: K, attributes: Record<string, string | number>) {
   const element = document.createElementNS(SVG_NS, name);

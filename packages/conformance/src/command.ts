@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { formatResult, formatSummary, runConformance } from "./runner.js";
 
 /** The usage text of the command, run as `command` (`dispatch-conformance`, or the fake's alias). */
-export function conformanceUsage(command: string): string {
+function conformanceUsage(command: string): string {
   return `Usage: ${command} --base-url URL --token TOKEN [--only PATTERN] [--json] [--timeout MS] [--workspace UUID]
 
 Checks a server that claims to implement the Delivery Dispatch Platform API (the real service's sandbox, the

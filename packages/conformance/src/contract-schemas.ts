@@ -27,7 +27,7 @@ const DOCUMENT_ID = "https://dispatchkit.dev/conformance/contract.json";
  * The ajv options of every validator of a contract document. strictSchema (the default) refuses unknown keywords
  * and formats; the type checks are hints only, so off.
  */
-export const CONTRACT_AJV_OPTIONS = {
+const CONTRACT_AJV_OPTIONS = {
   allErrors: true,
   verbose: true,
   discriminator: true,

@@ -50,7 +50,7 @@ const escapeHtml = (text: string) =>
   text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 
 /** The console's page: the shell the script fills in, with the seeded token and the base path. */
-export function consoleHtml(token: string, basePath: string): string {
+function consoleHtml(token: string, basePath: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -18,7 +18,7 @@ const WINDOWS: [string, string][] = [
 ];
 
 /** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
-export function localDate(instant: number, timeZone: string): string {
+function localDate(instant: number, timeZone: string): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
     instant,
   );

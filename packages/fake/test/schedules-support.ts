@@ -18,7 +18,7 @@ export const DATE = "2026-11-24";
 export const DEPOT = { address: "Depot, Alexanderplatz, Berlin", latitude: 52.52, longitude: 13.405 };
 
 /** The seeded organization as a principal. */
-export function principalOf(fake: Fake): Principal {
+function principalOf(fake: Fake): Principal {
   return { organizationId: fake.organization.id, token: fake.token };
 }
 

@@ -19,7 +19,7 @@ import type { PlanState } from "./route-state.js";
 import type { UnassignedReason } from "./types.js";
 
 /** Can vehicle v serve job j alone? */
-export function feasibleAlone(md: Model, j: number, v: number): "ok" | "tags" | "capacity" | "time_window" | "shift" {
+function feasibleAlone(md: Model, j: number, v: number): "ok" | "tags" | "capacity" | "time_window" | "shift" {
   if (md.compat[j * md.m + v] === 0) return "tags";
   if (md.load[j]! > md.vCap[v]!) return "capacity";
   const lj = md.jobLoc[j]!;

@@ -27,7 +27,7 @@ export interface SisrParams {
 /** Nearest neighbours of a left-out job that route elimination may eject to make room for it. */
 const EJECT_NEIGHBOURS = 30;
 
-export const DEFAULT_SISR: SisrParams = {
+const DEFAULT_SISR: SisrParams = {
   avgRemoved: 10,
   maxString: 10,
   stringProb: 0.5,

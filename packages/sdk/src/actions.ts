@@ -32,18 +32,6 @@ export type Action = components["schemas"]["Action"];
 export type ActionKind = Action["actionName"];
 
 /**
- * The `actionSummary` of a finished action, by kind.
- *
- * @inline
- */
-export interface ActionSummaries {
-  schedule: components["schemas"]["ScheduleSummary"];
-  publish: components["schemas"]["PublishSummary"];
-  update: components["schemas"]["UpdateSummary"];
-  delete: components["schemas"]["DeleteSummary"];
-}
-
-/**
  * An action of kind `K`: the member of the {@link Action} union whose `actionName` is `K` (`ScheduleAction`,
  * `PublishAction`, `UpdateAction` or `DeleteAction`), so its `actionSummary` is that kind's summary.
  *

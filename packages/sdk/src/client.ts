@@ -276,11 +276,6 @@ async function withinTimeLimit(
 export type DataOf<R> = R extends { data: infer D; error?: never } ? D : never;
 
 /**
- * The `error` body of a failed openapi-fetch result type.
- */
-export type ErrorOf<R> = R extends { error: infer E; data?: never } ? E : never;
-
-/**
  * Await a call and return its `data`, or throw the typed {@link ApiError} subclass for an error answer
  * (`NotFoundError`, `ValidationError`, `RateLimitError`…). The result stays fully typed.
  *

@@ -6,13 +6,13 @@
  */
 
 // Client: the entry point, its options and the per-call options
-export { createClient, type ClientOptions, type DispatchClient } from "./client.js";
+export { createClient, type ClientOptions, type DispatchClient, type HttpMethod, type PathsWith } from "./client.js";
 export type { CallOptions, RetryInfo, RetryOptions, Sleep } from "./client-options.js";
 export type { RequestInitOf } from "./client.js";
 export { bearerAuth } from "./client.js";
 
 // Logging: a console-like logger, and the events of the hooks on every attempt
-export type { Logger, RequestEvent, ResponseEvent } from "./logging.js";
+export type { Logger, LogLevel, RequestEvent, ResponseEvent } from "./logging.js";
 
 // Results: `unwrap()` a call for its data or a typed error (`withResponse()` with the raw Response too)
 export { unwrap, withResponse, type DataOf } from "./client.js";
@@ -61,12 +61,21 @@ export {
   type Action,
   type ActionOf,
   type PublishOutcome,
+  type PublishRouteNotDone,
+  type DeleteFailureReason,
   type WaitOptions,
   type Solution,
 } from "./actions.js";
 
 // Pagination: every item (or page) of a list endpoint
-export { paginate, type ItemOf } from "./pagination.js";
+export {
+  paginate,
+  type ItemOf,
+  type ListParams,
+  type Page,
+  type PageMetadata,
+  type PaginateOptions,
+} from "./pagination.js";
 
 // Webhooks: verify a delivery and get its typed event; sign one to test your endpoint
 export {
@@ -75,6 +84,8 @@ export {
   WebhookVerificationError,
   type WebhookEvent,
   type WebhookEventOf,
+  type WebhookEventType,
+  type WebhookHeaders,
 } from "./webhooks.js";
 
 // Contract types, generated from openapi.yaml

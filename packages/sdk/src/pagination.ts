@@ -12,7 +12,7 @@ import type { paths } from "./generated/openapi.js";
  *
  * @inline
  */
-export type ListResponse<P extends keyof paths> =
+type ListResponse<P extends keyof paths> =
   NonNullable<paths[P]["get"]> extends { responses: { 200: { content: { "application/json": infer B } } } } ? B : never;
 
 /**
@@ -59,7 +59,7 @@ export interface PageMetadata {
 }
 
 /**
- * One page as {@link Paginator.pages} yields it.
+ * One page as the `.pages()` of {@link paginate} yields it.
  *
  * @inline
  */

@@ -41,7 +41,7 @@ export type WebhookEventOf<T extends WebhookEventType> = Extract<WebhookEvent, {
 /**
  * Header names of a delivery.
  */
-export const WEBHOOK_HEADERS = {
+const WEBHOOK_HEADERS = {
   signature: "x-dispatch-signature",
   timestamp: "x-dispatch-timestamp",
   eventId: "x-dispatch-event-id",

@@ -18,7 +18,7 @@ export interface Machine {
 }
 
 /** This machine: its resolver (as `listen` resolves the name) and its file system. */
-export const THIS_MACHINE: Machine = {
+const THIS_MACHINE: Machine = {
   lookup: (host) => lookup(host),
   kindOf(path) {
     try {

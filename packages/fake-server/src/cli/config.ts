@@ -98,7 +98,7 @@ const option = <T>(kind: OptionKind, example: string, check: Check<T>, defaultVa
 });
 
 /** The options of `serve`, in `--help`'s order: how each is given, a good value, its check and its default. */
-export const OPTIONS = {
+const OPTIONS = {
   port: option(
     "value",
     "4010",
@@ -131,10 +131,10 @@ const NAMES = Object.keys(OPTIONS) as OptionName[];
 type ValueOf<N extends OptionName> = (typeof OPTIONS)[N] extends OptionSpec<infer T> ? T : never;
 
 /** The environment variable of each option: `--allow-origin` is `DISPATCH_FAKE_ALLOW_ORIGIN`. */
-export const envName = (option: string) => `DISPATCH_FAKE_${option.toUpperCase().replaceAll("-", "_")}`;
+const envName = (option: string) => `DISPATCH_FAKE_${option.toUpperCase().replaceAll("-", "_")}`;
 
 /** Where the user set an option: its flag (`--seed`) or its variable (`DISPATCH_FAKE_SEED`), and as they wrote it. */
-export interface Setting {
+interface Setting {
   name: string;
   /** `--host 999.1.1.1` or `DISPATCH_FAKE_HOST=999.1.1.1`: what a message about its value echoes. */
   shown: string;

@@ -5,7 +5,7 @@
  */
 
 /** A failed call, with the status and the error body's message. */
-export class ConsoleApiError extends Error {
+class ConsoleApiError extends Error {
   constructor(
     readonly status: number,
     message: string,

@@ -19,7 +19,7 @@ export const PLANNED_COLOUR = "#90a4ae";
 const PALETTE = ["#1f77b4", "#d81b9f", "#00897b", "#8e44ad", "#26a6ba", "#3949ab", "#ba68c8", "#5e35b1"];
 
 /** The lowest and highest hue a route may take (degrees): 30° or more from every status hue. */
-export const ROUTE_HUES = [160, 320] as const;
+const ROUTE_HUES = [160, 320] as const;
 
 /** A colour per route index: the palette first, then hues a golden angle apart within {@link ROUTE_HUES}. */
 export function routeColour(index: number): string {

@@ -30,7 +30,7 @@ interface MissedForm {
 let missed: MissedForm | null = null;
 
 /** The route's next stop: its first delivering stop in sequence with an order still scheduled. */
-export function nextStop(snap: Snapshot, routeUuid: string): Order | undefined {
+function nextStop(snap: Snapshot, routeUuid: string): Order | undefined {
   const stop = (snap.timelines.get(routeUuid) ?? [])
     .filter((st) => st.type === "delivering_stop")
     .sort((a, b) => a.sequence - b.sequence)

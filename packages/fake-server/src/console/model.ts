@@ -22,17 +22,15 @@ export type Route = api["schemas"]["Route"];
 /** A stop of a route's timeline (`GET /v2/routes/{uuid}/timeline`). */
 export type TimelineStop = api["schemas"]["TimelineStop"];
 /** A webhook subscription (`GET /v2/webhooks`). */
-export type Subscription = api["schemas"]["Webhook"];
+type Subscription = api["schemas"]["Webhook"];
 /** An action as the control API lists it. */
 export type ControlAction = control["schemas"]["ControlAction"];
-/** One attempt of a webhook delivery. */
-export type DeliveryAttempt = control["schemas"]["WebhookAttempt"];
 /** A webhook delivery of the log. */
-export type Delivery = control["schemas"]["WebhookDelivery"];
+type Delivery = control["schemas"]["WebhookDelivery"];
 /** An injected fault. */
-export type Fault = control["schemas"]["Fault"];
+type Fault = control["schemas"]["Fault"];
 /** A journaled API call. */
-export type JournalEntry = control["schemas"]["JournalEntry"];
+type JournalEntry = control["schemas"]["JournalEntry"];
 
 /** The plan of a scheduling run: its routes and the orders it left unscheduled, with their reason. */
 export type Solution = api["schemas"]["Solution"];

@@ -11,7 +11,7 @@ import { badge, type Child, fill, h } from "./dom.js";
 import type { ControlAction, Snapshot } from "./model.js";
 
 /** The scheduling options the bar sends (openapi.yaml's `ScheduleOptions`). */
-export type ScheduleOptions = api["schemas"]["ScheduleOptions"];
+type ScheduleOptions = api["schemas"]["ScheduleOptions"];
 type Accepted = api["schemas"]["Action"];
 type Kind = "schedule" | "publish";
 
@@ -39,7 +39,7 @@ const QUICK_READ_MS = 400;
 const QUICK_READS = 10;
 
 /** The workspaces with orders or routes on a date. */
-export function workspacesOfDate(snap: Snapshot, date: string | null): Snapshot["workspaces"] {
+function workspacesOfDate(snap: Snapshot, date: string | null): Snapshot["workspaces"] {
   return snap.workspaces.filter(
     (w) =>
       snap.orders.some((o) => o.workspaceUuid === w.uuid && o.deliveryDate === date) ||

@@ -19,7 +19,7 @@ import { CONTROL_PREFIX, DomainError } from "@dispatchkit/fake/node";
 import { isWellKnownToken } from "./home.js";
 
 /** What the CORS headers of an answer are, and whether the request is refused before anything runs. */
-export interface AccessDecision {
+interface AccessDecision {
   /** Why the request is refused (403 `FORBIDDEN`), or undefined when it may go on. */
   refusal?: DomainError;
   /** The CORS headers its answer carries (none for a control request from an origin that was not allowed). */

@@ -10,10 +10,10 @@ import { CONSOLE_PATH } from "../console-page.js";
 import { DOCUMENT_PATHS } from "./documents.js";
 
 /** The published docs site: guides, API docs and the REST references. */
-export const DOCS_URL = "https://dispatchkit.github.io/dispatchkit/";
+const DOCS_URL = "https://dispatchkit.github.io/dispatchkit/";
 
 /** The token `dispatch-fake` seeds unless told otherwise (`--token`). */
-export const DEFAULT_SERVER_TOKEN = "dev-token";
+const DEFAULT_SERVER_TOKEN = "dev-token";
 
 /** The default tokens (the CLI's and createFake's): no secret, as every copy of the fake has them. */
 const DEFAULT_TOKENS: ReadonlySet<string> = new Set([DEFAULT_SERVER_TOKEN, DEFAULT_TOKEN]);
@@ -22,7 +22,7 @@ const DEFAULT_TOKENS: ReadonlySet<string> = new Set([DEFAULT_SERVER_TOKEN, DEFAU
 export const isWellKnownToken = (token: string): boolean => DEFAULT_TOKENS.has(token);
 
 /** What `GET /` answers as JSON. */
-export interface HomeBody {
+interface HomeBody {
   name: string;
   description: string;
   /** The base URL to give a client: this server's address, with the fake's path prefix if it has one. */
@@ -97,7 +97,7 @@ function originOf(host: string | null): string | undefined {
 }
 
 /** The home's content for a request that reached the server at its `Host`. */
-export function homeBody(fake: Fake, request: Request, persistence: Persistence = IN_MEMORY): HomeBody {
+function homeBody(fake: Fake, request: Request, persistence: Persistence = IN_MEMORY): HomeBody {
   const basePath = hostOf(fake).basePath;
   // The standalone server speaks plain HTTP; the request's URL carries the fake's origin, its Host header ours.
   const origin = originOf(request.headers.get("host")) ?? new URL(request.url).origin;
@@ -141,7 +141,7 @@ const escapeHtml = (text: string) =>
 const BEARER = "Authorization: Bearer &lt;token&gt;";
 
 /** The home as a page: no script, nothing loaded (its icon is empty, so a browser asks the API for none). */
-export function homeHtml(body: HomeBody): string {
+function homeHtml(body: HomeBody): string {
   const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
   const rows = body.control
     .map((c) => `<tr><td>${escapeHtml(c.method)}</td><td><code>${escapeHtml(c.path)}</code></td></tr>`)

@@ -19,7 +19,7 @@ export const STATE_FILE_VERSION = 1;
  * at `now`. `real`: real time `aheadMs` ahead (how far it was advanced), resumed at real time plus `aheadMs`, and
  * never earlier than `now`.
  */
-export interface StateFileClock {
+interface StateFileClock {
   mode: "frozen" | "real";
   /** The fake's clock at the save (ISO-8601). */
   now: string;

@@ -21,13 +21,13 @@ import type { StateFileMessage, StateFileReply } from "./worker.js";
 export const SAVE_DEBOUNCE_MS = 300;
 
 /** Longest a change waits to be saved while requests keep coming closer together than the debounce. */
-export const SAVE_MAX_WAIT_MS = 2_000;
+const SAVE_MAX_WAIT_MS = 2_000;
 
 /**
  * Longest stretch a save works on the main thread before it lets requests in (a slice of its capture, the encoding
  * of a part of its text): what a request waits at most for a save.
  */
-export const SAVE_SLICE_MS = 8;
+const SAVE_SLICE_MS = 8;
 
 /** The message of a file-system error, without the stack: `EACCES: permission denied, open '…'`. */
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -180,7 +180,7 @@ export interface StateSaver {
 }
 
 /** How the state file fares: what `GET /` and the health of the server report. */
-export interface StateFileStatus {
+interface StateFileStatus {
   path: string;
   /** When the file was last written (ISO), null before the first write. */
   savedAt: string | null;
@@ -215,7 +215,7 @@ export function digestOf(pieces: Iterable<TextPiece>): string {
  * A writer in this thread: the pieces stringified and encoded as they come, written with `write` (default
  * {@link writeFileAtomically}) at the end. `lastDigest` is the digest of what the file holds now.
  */
-export function createThreadWriter(
+function createThreadWriter(
   path: string,
   lastDigest: string | undefined,
   write: (path: string, pieces: readonly Uint8Array[]) => void | Promise<void> = writeFileAtomically,

@@ -67,16 +67,16 @@ export interface Journal {
 }
 
 /** Most entries a journal keeps by default; the oldest go first. */
-export const DEFAULT_JOURNAL_LIMIT = 1000;
+const DEFAULT_JOURNAL_LIMIT = 1000;
 
 /** Most bytes of bodies a journal keeps by default (all entries together); the oldest entries go first. */
-export const DEFAULT_JOURNAL_BYTES = 8 * 1024 * 1024;
+const DEFAULT_JOURNAL_BYTES = 8 * 1024 * 1024;
 
 /** A body larger than this is not kept (nor parsed): its entry keeps its size and a null body. */
-export const MAX_JOURNAL_BODY_BYTES = 64 * 1024;
+const MAX_JOURNAL_BODY_BYTES = 64 * 1024;
 
 /** A JSON body that nests deeper than this is shown as its text: reading it back never overflows the stack. */
-export const MAX_JOURNAL_BODY_DEPTH = MAX_JSON_NESTING;
+const MAX_JOURNAL_BODY_DEPTH = MAX_JSON_NESTING;
 
 /** What an entry counts beside its bodies (its other fields), so a flood of empty calls is bounded too. */
 const ENTRY_OVERHEAD_BYTES = 256;

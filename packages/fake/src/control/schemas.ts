@@ -35,7 +35,7 @@ const reason = text(MAX_LENGTH.line).refine((value) => value.length > 0, "must n
  * a control request may send is bounded, so no client can grow the fake's memory with one (issue 31: a thousand
  * organizations named with 4 MiB each exhausted the heap).
  */
-export const CONTROL_MAX_LENGTH = {
+const CONTROL_MAX_LENGTH = {
   /** An IANA time zone (the longest is about 30 characters). */
   timezone: 64,
   /** An instant as an ISO-8601 string. */

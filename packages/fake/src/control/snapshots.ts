@@ -46,10 +46,10 @@ export function restoreSnapshot(ctx: Context, data: SnapshotData): void {
 }
 
 /** Most snapshots the control API keeps at once (`POST /_fake/snapshots`); each is a whole copy of the state. */
-export const MAX_KEPT_SNAPSHOTS = 10;
+const MAX_KEPT_SNAPSHOTS = 10;
 
 /** One snapshot kept by the control API, by id. */
-export interface KeptSnapshot {
+interface KeptSnapshot {
   readonly id: string;
   readonly snapshot: FakeSnapshot;
 }

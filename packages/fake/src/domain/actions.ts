@@ -432,7 +432,7 @@ function pendingAction(ctx: Context, uuid: string, verb: string): ActionRecord {
 }
 
 /** Change how new actions run (existing pending actions keep their hold or due time). */
-export function configureActions(ctx: Context, options: ActionOptions): void {
+function configureActions(ctx: Context, options: ActionOptions): void {
   const runtime = ctx.actions;
   runtime.options = { ...runtime.options, ...options };
 }

@@ -38,13 +38,13 @@ export interface TravelMatrix {
 export type TravelProvider = (points: readonly GeoPoint[], mode: TravelMode) => TravelMatrix;
 
 /** Mean Earth radius in kilometres (IUGG). */
-export const EARTH_RADIUS_KM = 6371.0088;
+const EARTH_RADIUS_KM = 6371.0088;
 
 /** Road distance is the great-circle distance times this factor. */
-export const ROAD_FACTOR = 1.3;
+const ROAD_FACTOR = 1.3;
 
 /** Speeds of the default provider, in km/h. */
-export const TRAVEL_SPEED_KMH: Readonly<Record<TravelMode, number>> = { car: 40, bicycle: 15 };
+const TRAVEL_SPEED_KMH: Readonly<Record<TravelMode, number>> = { car: 40, bicycle: 15 };
 
 const RAD = Math.PI / 180;
 
@@ -145,7 +145,7 @@ function fnv1a(text: string, salt: number): number {
 }
 
 /** The form of an address that is hashed: trimmed, lower-case, runs of whitespace collapsed. */
-export function normalizeAddress(address: string): string {
+function normalizeAddress(address: string): string {
   return address.trim().toLowerCase().replace(/\s+/g, " ");
 }
 

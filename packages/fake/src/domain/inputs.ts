@@ -56,7 +56,7 @@ export interface RouteInput {
 }
 
 /** Options of a run (`docs/api-contract.md` section 5, `options`). */
-export interface ScheduleOptions {
+interface ScheduleOptions {
   minimizeRoutes?: boolean | undefined;
   balance?: boolean | undefined;
   /** Fixed cost of each route used, in seconds of travel (0 to 86,400, default 0). */

@@ -19,11 +19,6 @@ export interface ListView<T> {
   slice(start: number, end: number): T[];
 }
 
-/** A list view over a plain array (lists that are not indexed). */
-export function arrayView<T>(items: readonly T[]): ListView<T> {
-  return { length: items.length, slice: (start, end) => items.slice(start, end) };
-}
-
 /** The creation numbers of one key's records, ascending, with the changes not yet merged. */
 class Bucket {
   private seqs: number[] = [];
@@ -88,7 +83,7 @@ interface Entry {
  * An index over one Map of records (by uuid, in creation order): the records of each key, in creation order.
  * `keysOf` names the keys a record is listed under.
  */
-export class RecordIndex<R extends { uuid: string }> {
+class RecordIndex<R extends { uuid: string }> {
   private indexed: ReadonlyMap<string, R> | undefined;
   private entries = new Map<string, Entry>();
   private uuids = new Map<number, string>();
@@ -178,7 +173,7 @@ export class RecordIndex<R extends { uuid: string }> {
 const key = (...parts: string[]) => parts.join("\n");
 
 /** The keys an order is listed under (`GET /v2/orders`: by workspace, date and status). */
-export const orderKeys = (o: OrderRecord): string[] => [
+const orderKeys = (o: OrderRecord): string[] => [
   key(o.workspaceUuid),
   key(o.workspaceUuid, "date", o.deliveryDate),
   key(o.workspaceUuid, "status", o.status),
@@ -186,10 +181,10 @@ export const orderKeys = (o: OrderRecord): string[] => [
 ];
 
 /** The keys a route is listed under (`GET /v2/routes`, `GET /v1/routes`: by workspace and date). */
-export const routeKeys = (r: RouteRecord): string[] => [key(r.workspaceUuid), key(r.workspaceUuid, "date", r.date)];
+const routeKeys = (r: RouteRecord): string[] => [key(r.workspaceUuid), key(r.workspaceUuid, "date", r.date)];
 
 /** The keys an action is listed under (`GET /v2/schedules`: by organization and kind). */
-export const actionKeys = (a: ActionRecord): string[] => [key(a.organizationId, a.kind)];
+const actionKeys = (a: ActionRecord): string[] => [key(a.organizationId, a.kind)];
 
 /** The key of a list of orders. */
 export function orderListKey(

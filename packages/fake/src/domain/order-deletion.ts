@@ -17,19 +17,19 @@ export type { DeleteWorkParams } from "./inputs.js";
 export const MAX_DELETE = 500;
 
 /** The class of a uuid in a delete request, first match wins (`docs/api-contract.md` section 3, rows 1-6). */
-export type DeleteClass = "not_found" | "order_completed" | "published" | "locked" | "scheduled" | "unscheduled";
+type DeleteClass = "not_found" | "order_completed" | "published" | "locked" | "scheduled" | "unscheduled";
 
 /** The answer of a delete: done at once (200) or an action (202). */
 export type DeleteResult = { kind: "done"; result: DeleteReport } | { kind: "action"; action: ActionRecord };
 
 /** Outcome of a delete answered at once (200): every reason of `docs/api-contract.md` section 3 can occur. */
-export interface DeleteReport {
+interface DeleteReport {
   deleted: { uuid: string }[];
   failed: { uuid: string; reason: "order_published" | "order_completed" | "order_locked" | "not_found" }[];
 }
 
 /** Classify one uuid for deletion by the caller. */
-export function classifyForDelete(ctx: Context, principal: Principal, uuid: string): DeleteClass {
+function classifyForDelete(ctx: Context, principal: Principal, uuid: string): DeleteClass {
   const order = ctx.state.orders.get(uuid);
   if (!isOwned(principal, order)) return "not_found";
   if (order.status === "delivered" || order.status === "missed") return "order_completed";

@@ -14,7 +14,7 @@ import { isCalendarDate, minutesOfDay } from "./time.js";
 export type { OrderInput } from "./inputs.js";
 
 /** Default service duration in seconds. */
-export const DEFAULT_DURATION = 300;
+const DEFAULT_DURATION = 300;
 
 /** The customer tracking page of an order (stable per order). */
 export function trackingLink(orderUuid: string): string {

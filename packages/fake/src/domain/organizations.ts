@@ -15,7 +15,7 @@ export interface WorkspaceInit {
 }
 
 /** Default service area of new workspaces: central Berlin, 15 km. */
-export const DEFAULT_SERVICE_AREA: ServiceArea = { latitude: 52.52, longitude: 13.405, radiusKm: 15 };
+const DEFAULT_SERVICE_AREA: ServiceArea = { latitude: 52.52, longitude: 13.405, radiusKm: 15 };
 
 /** Create an organization with its workspaces. */
 export function createOrganization(

@@ -25,7 +25,7 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 }
 
 /** The zone's offset from UTC at an instant, in milliseconds (positive east of Greenwich). */
-export function zoneOffsetMs(instant: number, timeZone: string): number {
+function zoneOffsetMs(instant: number, timeZone: string): number {
   const known = offsets.get(timeZone);
   const cached = known?.get(instant);
   if (cached !== undefined) return cached;

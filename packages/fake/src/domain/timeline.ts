@@ -32,12 +32,12 @@ function timezoneOf(ctx: Context, route: RouteRecord): string {
 }
 
 /** The instant of a `HH:MM` time of day on the route's date, in its workspace's zone. */
-export function routeInstant(ctx: Context, route: RouteRecord, time: string): number {
+function routeInstant(ctx: Context, route: RouteRecord, time: string): number {
   return localInstant(route.date, minutesOfDay(time), timezoneOf(ctx, route));
 }
 
 /** The order's windows on a date as instants, sorted. */
-export function windowInstants(order: OrderRecord, date: string, timeZone: string): { start: number; end: number }[] {
+function windowInstants(order: OrderRecord, date: string, timeZone: string): { start: number; end: number }[] {
   return order.timeWindows
     .map((w) => ({
       start: localInstant(date, minutesOfDay(w.startTime), timeZone),

@@ -29,13 +29,10 @@ import type {
 import { getWorkspace } from "./workspaces.js";
 
 /** Delays after failed attempts 1 to 5, each counted from the start of the failed attempt (1 min … 8 h). */
-export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [60_000, 300_000, 1_800_000, 7_200_000, 28_800_000];
-
-/** Attempts per delivery: the first one and five retries. */
-export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_MS.length + 1;
+const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [60_000, 300_000, 1_800_000, 7_200_000, 28_800_000];
 
 /** The body of a delivery: the contract's `WebhookEvent` envelope `{ id, type, createdAt, data }`. */
-export type WebhookEnvelope = components["schemas"]["WebhookEvent"];
+type WebhookEnvelope = components["schemas"]["WebhookEvent"];
 
 /** What a subscription is created from (shape already checked at the edge: an absolute URL, distinct types). */
 export interface SubscriptionInput {
@@ -54,7 +51,7 @@ export interface DeliveryFilter {
 /** One attempt to make, as {@link prepareAttempt} plans it: where, with which secret, and what to send. */
 export interface AttemptPlan {
   deliveryId: string;
-  /** 1 to {@link WEBHOOK_MAX_ATTEMPTS}. */
+  /** 1 to 6: the first attempt and one retry per {@link WEBHOOK_RETRY_DELAYS_MS} delay. */
   attempt: number;
   /**
    * The attempt's instant on the fake's clock (epoch ms), as the delivery log keeps it. Its `x-dispatch-timestamp`
@@ -193,7 +190,7 @@ function eventById(events: EventRecord[], id: string): EventRecord | undefined {
 }
 
 /** The envelope of an event, keys in the contract's order; the same bytes on every attempt. */
-export function toWebhookEnvelope(event: EventRecord): WebhookEnvelope {
+function toWebhookEnvelope(event: EventRecord): WebhookEnvelope {
   const createdAt = isoString(event.createdAt);
   switch (event.type) {
     case "route.published":

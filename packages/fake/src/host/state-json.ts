@@ -188,7 +188,7 @@ export function encodeState(state: State, { copy = true }: { copy?: boolean } = 
 }
 
 /** Rebuild a {@link State} from what {@link encodeState} made (already validated by {@link parseFakeData}). */
-export function decodeState(json: StateJson, pendingWork: readonly PendingWorkJson[] = []): State {
+function decodeState(json: StateJson, pendingWork: readonly PendingWorkJson[] = []): State {
   const copy = structuredClone(json);
   return {
     organizations: new Map(copy.organizations),

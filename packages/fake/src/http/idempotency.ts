@@ -17,7 +17,7 @@ import { nestsDeeperThan } from "./json-nesting.js";
 import { SYNC_SHA256_MAX_BYTES, sha256Hex } from "./sha256.js";
 
 /** How long a key's first answer is kept and replayed: 24 hours of the fake's clock from that answer. */
-export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Keys kept at most (every organization together): beyond, the oldest is forgotten first, so a client sending a new

@@ -16,7 +16,7 @@
  */
 
 /** What the host's resolver answers for a name: its addresses. */
-export type ResolveAddresses = (hostname: string) => Promise<string[]>;
+type ResolveAddresses = (hostname: string) => Promise<string[]>;
 
 /** The fake's own addresses and the targets it refuses (see the module's comment). */
 export interface OwnUrls {
@@ -91,7 +91,7 @@ function isLocal(hostname: string): boolean {
 }
 
 /** Whether an address is link-local (`169.254.0.0/16`, `fe80::/10`) or unspecified (`0.0.0.0`, `::`). */
-export function isLinkLocalOrUnspecified(hostname: string): boolean {
+function isLinkLocalOrUnspecified(hostname: string): boolean {
   const name = unmapped(bare(hostname));
   const v4 = IPV4.exec(name);
   if (v4) return (v4[1] === "169" && v4[2] === "254") || name === "0.0.0.0";

@@ -6,8 +6,8 @@ import { DomainError, type ErrorDetail } from "../domain/errors.js";
 import type { ListView } from "../domain/list-index.js";
 
 /** Default and maximum page sizes. */
-export const DEFAULT_PER_PAGE = 100;
-export const MAX_PER_PAGE = 500;
+const DEFAULT_PER_PAGE = 100;
+const MAX_PER_PAGE = 500;
 
 /** A page of a list, as every list endpoint answers it. */
 export interface Page<T> {
@@ -35,7 +35,7 @@ export function mapPage<T, U>(page: Page<T>, map: (item: T) => U): Page<U> {
 }
 
 /** Read `page` and `perPage` from a query, with 400 VALIDATION_FAILED naming the bad parameter. */
-export function readPageParams(query: URLSearchParams): { page: number; perPage: number } {
+function readPageParams(query: URLSearchParams): { page: number; perPage: number } {
   const details: ErrorDetail[] = [];
   const page = readPositiveInteger(query, "page", 1, Number.MAX_SAFE_INTEGER, details);
   const perPage = readPositiveInteger(query, "perPage", DEFAULT_PER_PAGE, MAX_PER_PAGE, details);

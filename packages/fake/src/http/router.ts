@@ -21,7 +21,7 @@ import { declaredTooLarge, MAX_BODY_BYTES, MAX_URL_BYTES, urlTooLong } from "./r
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 
 /** What a handler answers on success. */
-export interface Reply {
+interface Reply {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
@@ -92,13 +92,13 @@ export interface ApiCall {
  * A header the standalone console sends on its reads: a `GET` carrying it passes by the hooks, so the console
  * neither fills the request journal nor spends the faults meant for the app under test.
  */
-export const CONSOLE_READ_HEADER = "x-dispatch-console";
+const CONSOLE_READ_HEADER = "x-dispatch-console";
 
 /**
  * Test control's hooks around every call of the API (faults, the request journal); control calls and the
  * console's reads ({@link CONSOLE_READ_HEADER}) pass by them.
  */
-export interface CallHooks {
+interface CallHooks {
   /**
    * Called after authentication and routing, right before the handler: an answer here answers the call and the
    * handler never runs (so the call changes nothing); undefined lets the handler answer (given at once, not as a
@@ -149,13 +149,13 @@ export interface RouterOptions {
  * Operations answered without a token, all under `prefix` (e.g. `/_fake/`): when served, a path under the prefix is
  * never authenticated, and one that matches none of them is a 404. Built on first use.
  */
-export interface ControlOperations {
+interface ControlOperations {
   prefix: string;
   operations(): readonly PublicOperation[];
 }
 
 /** What one call of {@link Router.handle} serves beyond the API. */
-export interface Served {
+interface Served {
   /** Also answer the control endpoints under {@link ControlOperations.prefix} (default false: the API alone). */
   control?: boolean;
 }
@@ -214,7 +214,7 @@ async function readJson(request: IncomingRequest): Promise<unknown> {
 }
 
 /** A path parameter as sent; a malformed escape (`%ZZ`) is kept raw, so it matches no id (404, not 500). */
-export function decodePathSegment(segment: string): string {
+function decodePathSegment(segment: string): string {
   if (!segment.includes("%")) return segment;
   try {
     return decodeURIComponent(segment);

@@ -15,7 +15,7 @@ import { z } from "zod";
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** `HH:MM`, 24 h. */
-export const timeOfDay = z.string().regex(HH_MM, "must be a time of day HH:MM (24 h)");
+const timeOfDay = z.string().regex(HH_MM, "must be a time of day HH:MM (24 h)");
 
 /** `YYYY-MM-DD`. */
 export const isoDate = z.iso.date({ error: "must be a date YYYY-MM-DD" });
@@ -139,7 +139,7 @@ const packageInput = z.strictObject({
 });
 
 /** Longest service duration of an order, in seconds (one day): longer ones would push a route's times past any calendar. */
-export const MAX_DURATION = 86_400;
+const MAX_DURATION = 86_400;
 
 const orderShape = {
   name: text(MAX_LENGTH.name).nullish(),
@@ -166,7 +166,7 @@ export const orderInput = z.strictObject({ ...orderShape, packages: z.array(pack
 export const orderInputV1 = z.strictObject(orderShape);
 
 /** Most orders per create request. */
-export const MAX_ORDERS_PER_REQUEST = 1000;
+const MAX_ORDERS_PER_REQUEST = 1000;
 
 /** An array body of 1..1,000 `item`s. */
 function orderArray<S extends z.ZodType>(item: S) {
@@ -239,7 +239,7 @@ export const routeInput = z.strictObject({
 });
 
 /** Most routes per create request. */
-export const MAX_ROUTES_PER_REQUEST = 500;
+const MAX_ROUTES_PER_REQUEST = 500;
 
 const routeList = z
   .array(routeInput, { error: "routes must be an array of routes" })

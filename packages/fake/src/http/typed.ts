@@ -36,14 +36,6 @@ export type ReplyOf<O> = O extends { responses: infer R }
     }[keyof R & SuccessStatus]
   : never;
 
-/** The request body type of an operation (for type tests of the zod schemas at the edge). */
-export type RequestBodyOf<P extends Path, M extends HttpMethod> =
-  OperationOf<P, M> extends {
-    requestBody?: { content: { "application/json": infer B } };
-  }
-    ? B
-    : never;
-
 /** Define the handler of one contract operation. */
 export function defineOperation<P extends Path, M extends MethodOf<P> & HttpMethod>(
   path: P,

@@ -13,7 +13,7 @@ export const EVENT_TYPES = [
 ] as const satisfies readonly EventType[];
 
 /** Longest subscription URL (openapi.yaml's `maxLength`). */
-export const MAX_WEBHOOK_URL_LENGTH = 2048;
+const MAX_WEBHOOK_URL_LENGTH = 2048;
 
 /**
  * The characters of an RFC 3986 URI (unreserved, reserved and `%` of a percent-encoding), what the contract's

@@ -66,7 +66,7 @@ class Heap<T> {
 }
 
 /** The receiver of a URL: its origin (`http://127.0.0.1:9000`), or the URL itself when it does not parse. */
-export function receiverOf(url: string): string {
+function receiverOf(url: string): string {
   try {
     return new URL(url).origin;
   } catch {

@@ -54,7 +54,7 @@ export interface WebhookOptions {
 }
 
 /** The contract's answer timeout of one attempt. */
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /**
  * Attempts in flight to one receiver (the origin of a subscription's URL) at most: a receiver sees a few
@@ -136,7 +136,7 @@ type OwnRefusal = Pick<OwnUrls, "resolvedRefusal">;
  * What an attempt over HTTP that got no answer says in the delivery log: the same words whether the port was
  * closed, filtered or the name did not resolve, so the log is no port scanner (`docs/security.md`).
  */
-export const COULD_NOT_CONNECT = "could not connect";
+const COULD_NOT_CONNECT = "could not connect";
 
 /** What a throw says (an in-process listener's, a URL that is not http(s)). */
 function describe(error: unknown): string {

@@ -21,7 +21,7 @@ export interface HttpAnswer {
 }
 
 /** Options of one call: a token for the API, a JSON body (or a raw text body). */
-export interface CallOptions {
+interface CallOptions {
   token?: string;
   body?: unknown;
   raw?: string;

@@ -21,7 +21,7 @@ import { type GeoPoint, greatCircleLegs, greatCircleTravel, type TravelMode, typ
 import { localInstant, minutesOfDay } from "../time.js";
 
 /** A time window as orders and routes carry it: local `HH:MM` times of day. */
-export interface LocalWindow {
+interface LocalWindow {
   startTime: string;
   endTime: string;
 }
@@ -79,7 +79,7 @@ export interface PlanInput {
 }
 
 /** One planned stop. Instants are epoch milliseconds. */
-export interface PlanStop {
+interface PlanStop {
   /** 1-based position on the route. */
   sequence: number;
   orderUuid: string;
@@ -96,7 +96,7 @@ export interface PlanStop {
 }
 
 /** One route's plan. */
-export interface PlanRouteResult {
+interface PlanRouteResult {
   routeUuid: string;
   /** Departure from the start location: the shift start (the fake's timelines leave then). */
   startTime: number;
@@ -216,7 +216,7 @@ function travelOf(input: PlanInput, points: GeoPoint[]): Problem["travel"] {
  * route timelines, a route leaves its start at its shift start (waiting, if any, happens at the stops), so its
  * working time runs from the shift start and its idle time is working time minus travel and service.
  */
-export function toPlanResult(input: PlanInput, solution: Solution, origin: number, problem: Problem): PlanResult {
+function toPlanResult(input: PlanInput, solution: Solution, origin: number, problem: Problem): PlanResult {
   const at = (s: number) => origin + Math.round(s * 1000);
   const shiftStart = new Map(problem.vehicles.map((v) => [v.id, v.shiftStart]));
   const serviceOf = new Map(input.orders.map((o) => [o.uuid, o.duration]));

@@ -13,7 +13,7 @@ import { checkRouteInput, isLockedForScheduling } from "../routes.js";
 import { isCalendarDate } from "../time.js";
 import { getWorkspace } from "../workspaces.js";
 
-export type { ScheduleOptions, ScheduleRequest, WhatIfOrderInput, WhatIfRouteInput } from "../inputs.js";
+export type { ScheduleRequest } from "../inputs.js";
 
 function conflict(message: string, path: string): DomainError {
   return new DomainError("CONFLICT", `Failed to schedule orders: ${message}`, [{ path, message }]);

@@ -10,7 +10,7 @@ import { type KeepPlacedOrder, type KeepPlacedRoute, planKeepingPlaced } from ".
 import { type PlanInput, type PlanResult, type PlanUnscheduled, plan } from "./planner.js";
 
 /** A plan's input without its travel provider (a function, which only the thread that plans supplies). */
-export type PlanJob = Omit<PlanInput, "travel">;
+type PlanJob = Omit<PlanInput, "travel">;
 
 /** What a run asks to be planned. */
 export type RunPlanRequest =

@@ -20,7 +20,7 @@ import { committedResult, fromPlan, recordRun } from "./solutions.js";
 export type { ScheduleWorkParams } from "../inputs.js";
 
 /** How hard the fake's solver searches on every run (iteration budgets; see docs/scheduling.md). */
-export const SCHEDULING_BUDGET: Budget = "fast";
+const SCHEDULING_BUDGET: Budget = "fast";
 
 /**
  * The solver's seed of a run: the 32-bit FNV-1a hash of its action uuid (itself from the fake's seed), so a
@@ -61,7 +61,7 @@ export function startSchedule(ctx: Context, principal: Principal, request: Sched
  * How many times a run planned elsewhere is planned again because its routes or orders changed meanwhile, before it
  * plans at once instead (so a run ends even while a client keeps changing the day).
  */
-export const ELSEWHERE_ATTEMPTS = 3;
+const ELSEWHERE_ATTEMPTS = 3;
 
 /**
  * The work of a `schedule` action, against the state at the moment it runs: select → plan → commit → record. With a

@@ -135,7 +135,7 @@ export function recordRun(
 }
 
 /** A scheduling action of the caller's organization (404 for others and for other kinds). */
-export function getScheduleAction(ctx: Context, principal: Principal, actionUuid: string): ActionRecord {
+function getScheduleAction(ctx: Context, principal: Principal, actionUuid: string): ActionRecord {
   return getAction(ctx, principal, actionUuid, ["schedule"]);
 }
 

@@ -66,7 +66,7 @@ function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
 }
 
 /** Parse the body of POST /v2/schedules; its shape picks the mode (what-if, specific, all). */
-export function parseScheduleRequest(body: unknown): ScheduleRequest {
+function parseScheduleRequest(body: unknown): ScheduleRequest {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw new DomainError("VALIDATION_FAILED", "Failed to schedule orders: the body must be a JSON object", [
       { path: "body", message: "expected a JSON object" },

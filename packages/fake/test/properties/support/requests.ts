@@ -27,7 +27,7 @@ export const TIMEOUT = Math.max(30_000, RUNS * 300);
 export const SEED = Number(process.env.FUZZ_SEED ?? 13);
 
 /** One parameter of an operation. */
-export interface Parameter {
+interface Parameter {
   name: string;
   in: "query" | "path" | "header";
   required: boolean;
@@ -76,7 +76,7 @@ export function operationsOf(doc: Doc): Operation[] {
 }
 
 /** What the answer to a broken request must be. */
-export interface Expected {
+interface Expected {
   statuses: number[];
   codes: string[];
   /** A `details[].path` the answer must name (when the contract fixes it). */
@@ -117,7 +117,7 @@ function controlIds(world: World, op: Operation, param: string): string[] {
 }
 
 /** Hints: the world's ids and date where the schemas ask for them. */
-export function hintsOf(world: World, op: Operation): Hint {
+function hintsOf(world: World, op: Operation): Hint {
   const a = world.a;
   const orders = [...a.orders.unscheduled, ...a.orders.planned, ...a.orders.published, a.orders.delivered];
   const routes = Object.values(a.routes);

@@ -135,7 +135,7 @@ export function arbitraryOf(
 }
 
 /** One way of breaking a value. */
-export type MutationKind =
+type MutationKind =
   | "wrong type"
   | "drop a field"
   | "unknown field"

@@ -12,7 +12,7 @@ import { inspectWithout } from "../../support/inspect.js";
 export const DATE = "2026-11-23";
 
 /** A webhook receiver URL answered in-process. */
-export const RECEIVER = "https://hooks.example.com/dispatch";
+const RECEIVER = "https://hooks.example.com/dispatch";
 
 /** An answer: status, headers and the parsed JSON body (undefined when empty). */
 export interface Answer {
@@ -68,7 +68,7 @@ export function expectErrorBody(answer: Answer, label: string): void {
 }
 
 /** Call the API of `fake` with `token` and a JSON body. */
-export function call(fake: Fake, token: string, method: string, path: string, body?: unknown): Promise<Answer> {
+function call(fake: Fake, token: string, method: string, path: string, body?: unknown): Promise<Answer> {
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (body !== undefined) headers["content-type"] = "application/json";
   return sendRaw((r) => fake.fetch(r), fake.baseUrl, {
