@@ -25,7 +25,7 @@ export interface ServerTimeouts {
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** The default bound on request body bytes held at once, across every connection: 64 MiB. */
-export const DEFAULT_BODY_BYTES_IN_FLIGHT = 64 * 1024 * 1024;
+const DEFAULT_BODY_BYTES_IN_FLIGHT = 64 * 1024 * 1024;
 
 /** Seconds a client refused for {@link BodyBudget} is told to wait (`Retry-After`). */
 export const BUSY_RETRY_AFTER_S = 1;
