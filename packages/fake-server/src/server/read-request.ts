@@ -19,7 +19,7 @@ import { type BodyBudget, BUSY_RETRY_AFTER_S } from "./limits.js";
 export class ClientGone extends Error {}
 
 /** A header of node's request as a fetch `Headers` gives it (repeated values joined with `, `), or null. */
-function headerOf(req: IncomingMessage, name: string): string | null {
+export function headerOf(req: IncomingMessage, name: string): string | null {
   const value = req.headers[name.toLowerCase()];
   return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
 }
