@@ -67,7 +67,12 @@ async function createRouteSet(fake: Fake, count: number, capacity: number): Prom
   const res = await call(fake, "POST", "/v2/routes", { workspaceUuid: ws.uuid, routes });
   if (res.status === 201) return "http";
   if (res.status !== 501) throw new Error(`POST /v2/routes answered ${res.status}: ${JSON.stringify(res.json)}`);
-  createRoutes(runtimeOf(fake).context, { organizationId: fake.organization.id, token: fake.token }, ws, routes);
+  createRoutes(
+    runtimeOf(fake).context,
+    { organizationId: fake.organization.id, token: fake.token },
+    runtimeOf(fake).context.state.workspaces.get(ws.uuid)!,
+    routes,
+  );
   return "domain";
 }
 

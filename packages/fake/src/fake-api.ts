@@ -8,7 +8,13 @@ import type { FakeControl } from "./control/control.js";
 import type { FakeDriver } from "./control/driver.js";
 import type { FakeFaults } from "./control/faults.js";
 import type { Fixtures } from "./control/fixtures.js";
-import type { FakeInspection } from "./control/inspect.js";
+import type {
+  FakeInspection,
+  InspectedEvent,
+  InspectedNotification,
+  InspectedOrganization,
+  InspectedWorkspace,
+} from "./control/inspect.js";
 import type { FakeJournal } from "./control/journal.js";
 import type { FakeSnapshot } from "./control/snapshots.js";
 import type { FakeWebhooks } from "./control/webhooks.js";
@@ -16,7 +22,6 @@ import type { Clock, ManualClock } from "./domain/clock.js";
 import type { ActionOptions } from "./domain/context.js";
 import type { Geocoder, TravelProvider } from "./domain/geo.js";
 import type { WorkspaceInit } from "./domain/organizations.js";
-import type { EventRecord, NotificationRecord, Organization, Workspace } from "./domain/records.js";
 import type { RateLimitOptions } from "./http/rate-limit.js";
 import type { Logger } from "./http/router.js";
 import type { WebhookOptions } from "./webhooks/dispatcher.js";
@@ -113,9 +118,9 @@ export interface Fake {
   readonly clock: ManualClock;
   /** The seeded organization's token. */
   readonly token: string;
-  /** The seeded organization and its workspaces (as of creation or the last reset). */
-  readonly organization: Organization;
-  readonly workspaces: readonly Workspace[];
+  /** The seeded organization and its workspaces (as of creation or the last reset); copies, read at each access. */
+  readonly organization: InspectedOrganization;
+  readonly workspaces: readonly InspectedWorkspace[];
   /**
    * Forget everything and start again from the seed (and the `fixtures` option): same ids as a new fake, except
    * request ids, which go on (the fake never repeats one).
@@ -145,10 +150,13 @@ export interface Fake {
   runUntilIdle(): Promise<void>;
   /** Background actions: observe, hold, release or fail them. */
   readonly actions: FakeActions;
-  /** Every event the domain emitted (`route.published`, `route.eta_updated`, `order.status_updated`), oldest first. */
-  readonly events: readonly EventRecord[];
-  /** Customer notifications recorded on order completion, oldest first. */
-  readonly notifications: readonly NotificationRecord[];
+  /**
+   * Every event the domain emitted (`route.published`, `route.eta_updated`, `order.status_updated`), oldest first,
+   * as `GET /_fake/events` answers them: copies, read at each access.
+   */
+  readonly events: readonly InspectedEvent[];
+  /** Customer notifications recorded on order completion, oldest first, as `GET /_fake/notifications` answers them. */
+  readonly notifications: readonly InspectedNotification[];
   /** Test control: tokens, organizations, orders on routes (tokens and organizations also under `/_fake/`). */
   readonly control: FakeControl;
   /**

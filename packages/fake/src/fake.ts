@@ -9,6 +9,7 @@ import { createFakeActions } from "./control/actions.js";
 import { createControl } from "./control/control.js";
 import { createDriverSimulation } from "./control/driver.js";
 import { inspectContext } from "./control/inspect.js";
+import { inspectEvent, inspectNotification, inspectOrganization, inspectWorkspace } from "./control/views.js";
 import { createFakeWebhooks } from "./control/webhooks.js";
 import { createActionRunners } from "./domain/action-work.js";
 import type { Context } from "./domain/context.js";
@@ -100,10 +101,10 @@ export function createFake(options: FakeOptions = {}): Fake {
     clock: settings.clock,
     token: settings.token,
     get organization() {
-      return life.organization();
+      return inspectOrganization(life.organization());
     },
     get workspaces() {
-      return life.seeded().workspaces;
+      return life.seeded().workspaces.map(inspectWorkspace);
     },
     reset: life.reset,
     snapshot: life.snapshot,
@@ -113,10 +114,10 @@ export function createFake(options: FakeOptions = {}): Fake {
     runUntilIdle: loop.runUntilIdle,
     actions: createFakeActions(context),
     get events() {
-      return context.state.events;
+      return context.state.events.map(inspectEvent);
     },
     get notifications() {
-      return context.state.notifications;
+      return context.state.notifications.map(inspectNotification);
     },
     control,
     webhooks: createFakeWebhooks(context, webhookDispatcher),

@@ -57,24 +57,16 @@ export type { ErrorCode } from "./domain/errors.js";
 // Time: one clock per fake
 export type { Clock, ManualClock } from "./domain/clock.js";
 
-// What the fake holds, as tests read it
+// What the fake holds, as tests read it: the methods return views, never the stored records: plain-data copies in
+// the API's answer shapes (the control document's for what only the control endpoints answer), named `Inspected*`
+// as in `fake.inspect()` (fake.actions.list() → InspectedAction, fake.events → InspectedEvent,
+// fake.webhooks.deliveries() → InspectedDelivery, ...). Changing one changes nothing in the fake.
 export type {
   ActionKind,
-  ActionRecord,
   ActionStatus,
-  ActionSummary,
-  ScheduleActionSummary,
-  PublishActionSummary,
-  UpdateActionSummary,
-  DeleteActionSummary,
-  EventRecord,
   EventType,
   RouteEventData,
   OrderStatusUpdatedData,
-  NotificationRecord,
-  Organization,
-  TokenRecord,
-  Workspace,
 } from "./domain/records.js";
 export type { WorkspaceInit } from "./domain/organizations.js";
 
@@ -97,10 +89,4 @@ export type { Logger } from "./http/router.js";
 // Webhooks: subscriptions, the delivery log and in-process receivers (fake.webhooks, createFake({ webhooks }))
 export type { FakeWebhooks, WebhookDeliveryFilter } from "./control/webhooks.js";
 export type { WebhookHandler, WebhookOptions } from "./webhooks/dispatcher.js";
-export type {
-  WebhookSubscriptionRecord,
-  WebhookDeliveryRecord,
-  WebhookDeliveryStatus,
-  WebhookAttemptRecord,
-  WebhookAttemptResult,
-} from "./domain/records.js";
+export type { WebhookDeliveryStatus, WebhookAttemptResult } from "./domain/records.js";

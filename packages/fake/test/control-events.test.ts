@@ -43,7 +43,7 @@ describe("GET /_fake/events", () => {
 
     expect(ids(await list("type=route.published"))).toEqual(ids(all.filter((e) => e.type === "route.published")));
     expect(ids(await list(`since=${encodeURIComponent(later)}`))).toEqual(
-      ids(all.filter((e) => e.createdAt >= Date.parse(later))),
+      ids(all.filter((e) => Date.parse(e.createdAt) >= Date.parse(later))),
     );
     expect(ids(await list(`workspaceUuid=${first.workspaceUuid}`))).toEqual(
       ids(all.filter((e) => e.workspaceUuid === first.workspaceUuid)),

@@ -27,12 +27,14 @@ describe("fake.inspect()", () => {
         expiresAt: null,
       },
     ]);
-    expect(view.workspaces).toEqual([
-      {
-        ...apiShape(workspaceOf(fake), "organizationId", "serviceArea", "createdAt"),
-        organizationId: fake.organization.id,
-      },
-    ]);
+    expect(view.workspaces).toEqual([workspaceOf(fake)]);
+    expect(apiShape(workspaceOf(fake), "organizationId", "serviceArea")).toEqual({
+      uuid: workspaceOf(fake).uuid,
+      workspaceId: 1001,
+      name: "Main",
+      timezone: "Europe/Berlin",
+    });
+    expect(workspaceOf(fake).organizationId).toBe(fake.organization.id);
     expect(view.orders).toEqual([]);
     expect(view.counts).toEqual({
       organizations: 1,

@@ -7,7 +7,7 @@ import type { Fake } from "@dispatchkit/fake";
 import type { createClient } from "@dispatchkit/sdk";
 import { expect } from "vitest";
 import { createOrders, type OrderInput } from "../src/domain/orders.js";
-import type { OrderRecord, Principal, RouteRecord } from "../src/domain/records.js";
+import type { OrderRecord, Principal, RouteRecord, Workspace } from "../src/domain/records.js";
 import { createRoutes, type RouteInput } from "../src/domain/routes.js";
 import { runtimeOf } from "../src/runtime.js";
 
@@ -33,9 +33,15 @@ export function pointNear(i: number): { address: string; latitude: number; longi
   };
 }
 
+/** The stored record of the fake's first workspace (`fake.workspaces` answers copies in the API's shape). */
+function seededWorkspace(fake: Fake): Workspace {
+  const context = runtimeOf(fake).context;
+  return context.state.workspaces.get(fake.workspaces[0]!.uuid) as Workspace;
+}
+
 /** Create orders for {@link DATE} (or `deliveryDate`) in the first workspace. */
 export function seedOrders(fake: Fake, inputs: Partial<OrderInput>[]): OrderRecord[] {
-  const workspace = fake.workspaces[0]!;
+  const workspace = seededWorkspace(fake);
   return createOrders(
     runtimeOf(fake).context,
     principalOf(fake),
@@ -56,7 +62,7 @@ export function editStoredOrder(fake: Fake, uuid: string, fields: Partial<OrderR
 
 /** Create routes for {@link DATE} starting at the depot, 08:00–17:00. */
 export function seedRoutes(fake: Fake, inputs: Partial<RouteInput>[]): RouteRecord[] {
-  const workspace = fake.workspaces[0]!;
+  const workspace = seededWorkspace(fake);
   return createRoutes(
     runtimeOf(fake).context,
     principalOf(fake),

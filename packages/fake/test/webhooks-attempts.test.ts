@@ -48,11 +48,19 @@ async function withOneEvent(handlers: Record<string, WebhookHandler>, body: () =
   }
 }
 
-/** The delivery log, one row per delivery: its URL, status, next attempt and its attempts' result, status and error. */
+/**
+ * The delivery log, one row per delivery: its URL, status, next attempt (epoch ms) and its attempts' result, status
+ * and error.
+ */
 function log() {
   return server.fake.webhooks
     .deliveries()
-    .map((d) => [d.url, d.status, d.nextAttemptAt, d.attempts.map((a) => [a.result, a.status, a.error])]);
+    .map((d) => [
+      d.url,
+      d.status,
+      d.nextAttemptAt === null ? null : Date.parse(d.nextAttemptAt),
+      d.attempts.map((a) => [a.result, a.status, a.error]),
+    ]);
 }
 
 /**

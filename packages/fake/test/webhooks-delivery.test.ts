@@ -287,19 +287,27 @@ describe("retries", () => {
     expect(more).toEqual([]);
     expect(delivery).toMatchObject({ eventId, status: "succeeded", nextAttemptAt: null });
     expect(delivery?.attempts).toEqual([
-      { attempt: 1, at: t0, result: "rejected", status: 500, error: null, durationMs: 0, nextAttemptAt: t0 + MIN },
+      {
+        attempt: 1,
+        at: iso(t0),
+        result: "rejected",
+        status: 500,
+        error: null,
+        durationMs: 0,
+        nextAttemptAt: iso(t0 + MIN),
+      },
       {
         attempt: 2,
-        at: t0 + MIN,
+        at: iso(t0 + MIN),
         result: "rejected",
         status: 503,
         error: null,
         durationMs: 0,
-        nextAttemptAt: t0 + 6 * MIN,
+        nextAttemptAt: iso(t0 + 6 * MIN),
       },
       {
         attempt: 3,
-        at: t0 + 6 * MIN,
+        at: iso(t0 + 6 * MIN),
         result: "succeeded",
         status: 200,
         error: null,
@@ -327,9 +335,9 @@ describe("retries", () => {
     expect(
       delivery?.attempts.map((a) => [
         a.attempt,
-        a.at - t0,
+        Date.parse(a.at) - t0,
         a.status,
-        a.nextAttemptAt === null ? null : a.nextAttemptAt - t0,
+        a.nextAttemptAt === null ? null : Date.parse(a.nextAttemptAt) - t0,
       ]),
     ).toEqual(offsets.map((o, i) => [i + 1, o, 500, offsets[i + 1] ?? null]));
     // still subscribed: the next event is delivered
@@ -361,10 +369,15 @@ describe("retries", () => {
         .deliveries()
         .map((d) => [d.url, d.status, d.nextAttemptAt, d.attempts.map((a) => [a.result, a.status, a.error])]),
     ).toEqual([
-      ["https://hooks.example.com/redirect", "pending", t0 + MIN, [["rejected", 302, null]]],
-      ["https://hooks.example.com/gone", "pending", t0 + MIN, [["rejected", 410, null]]],
-      ["https://hooks.example.com/down", "pending", t0 + MIN, [["connection_error", null, "could not connect"]]],
-      ["https://hooks.example.com/slow", "pending", t0 + MIN, [["timeout", null, `no answer within ${TIMEOUT_MS} ms`]]],
+      ["https://hooks.example.com/redirect", "pending", iso(t0 + MIN), [["rejected", 302, null]]],
+      ["https://hooks.example.com/gone", "pending", iso(t0 + MIN), [["rejected", 410, null]]],
+      ["https://hooks.example.com/down", "pending", iso(t0 + MIN), [["connection_error", null, "could not connect"]]],
+      [
+        "https://hooks.example.com/slow",
+        "pending",
+        iso(t0 + MIN),
+        [["timeout", null, `no answer within ${TIMEOUT_MS} ms`]],
+      ],
     ]);
   });
 });
@@ -383,7 +396,7 @@ describe("redelivery", () => {
       id: "whd_2",
       redeliveryOf: "whd_1",
       status: "pending",
-      nextAttemptAt: t0 + HOUR,
+      nextAttemptAt: iso(t0 + HOUR),
       attempts: [],
     });
     expect(received).toHaveLength(1); // made by the background work, not by redeliver()
@@ -396,7 +409,7 @@ describe("redelivery", () => {
     expect(
       fake.webhooks
         .deliveries({ subscriptionUuid: subscription.uuid })
-        .map((d) => [d.id, d.status, d.attempts.map((a) => a.at - t0)]),
+        .map((d) => [d.id, d.status, d.attempts.map((a) => Date.parse(a.at) - t0)]),
     ).toEqual([
       ["whd_1", "succeeded", [0]],
       ["whd_2", "succeeded", [HOUR, HOUR + MIN]],
@@ -434,7 +447,7 @@ describe("deleting a subscription", () => {
       expect.objectContaining({
         status: "cancelled",
         nextAttemptAt: null,
-        attempts: [expect.objectContaining({ attempt: 1, status: 500, nextAttemptAt: t0 + MIN })],
+        attempts: [expect.objectContaining({ attempt: 1, status: 500, nextAttemptAt: iso(t0 + MIN) })],
       }),
     ]);
   });
@@ -469,7 +482,15 @@ describe("deleting a subscription", () => {
         expect.objectContaining({
           status: "cancelled",
           attempts: [
-            { attempt: 1, at: t0, result: "rejected", status: 500, error: null, durationMs: 0, nextAttemptAt: null },
+            {
+              attempt: 1,
+              at: iso(t0),
+              result: "rejected",
+              status: 500,
+              error: null,
+              durationMs: 0,
+              nextAttemptAt: null,
+            },
           ],
         }),
       ]);
@@ -509,7 +530,7 @@ describe("in-process listeners", () => {
       expect(seen.map((e) => [e.type, e.id])).toEqual([["route.published", fake.events[0]?.id]]);
       expect(validator.checkEvent(seen[0])).toEqual([]);
       expect(fake.webhooks.deliveries()[0]?.attempts).toEqual([
-        { attempt: 1, at: t0, result: "succeeded", status: 204, error: null, durationMs: 0, nextAttemptAt: null },
+        { attempt: 1, at: iso(t0), result: "succeeded", status: 204, error: null, durationMs: 0, nextAttemptAt: null },
       ]);
 
       // a wrong secret: the app answers 400 and the delivery is retried
@@ -544,8 +565,8 @@ describe("in-process listeners", () => {
       expect(
         fake.webhooks.deliveries().map((d) => [d.status, d.nextAttemptAt, d.attempts.map((a) => [a.result, a.error])]),
       ).toEqual([
-        ["pending", t0 + MIN, [["connection_error", "the listener threw: receiver down"]]],
-        ["pending", t0 + MIN, [["timeout", `no answer within ${TIMEOUT_MS} ms`]]],
+        ["pending", iso(t0 + MIN), [["connection_error", "the listener threw: receiver down"]]],
+        ["pending", iso(t0 + MIN), [["timeout", `no answer within ${TIMEOUT_MS} ms`]]],
       ]);
     } finally {
       throwing();
@@ -610,7 +631,7 @@ describe("delivery and the API", () => {
     await fake.runUntilIdle();
     const snapshot = fake.snapshot();
     const log = fake.webhooks.deliveries();
-    expect(log.map((d) => [d.status, d.nextAttemptAt])).toEqual([["pending", t0 + MIN]]);
+    expect(log.map((d) => [d.status, d.nextAttemptAt])).toEqual([["pending", iso(t0 + MIN)]]);
 
     fake.reset();
     expect(fake.webhooks.subscriptions()).toEqual([]);
@@ -622,6 +643,6 @@ describe("delivery and the API", () => {
     expect(fake.webhooks.deliveries()).toEqual(log);
     await fake.runUntilIdle(); // the retry was due at t0 + 1 min: made now
     expect(received).toHaveLength(2);
-    expect(fake.webhooks.deliveries()[0]?.attempts.map((a) => a.at - t0)).toEqual([0, MIN]);
+    expect(fake.webhooks.deliveries()[0]?.attempts.map((a) => Date.parse(a.at) - t0)).toEqual([0, MIN]);
   });
 });

@@ -118,7 +118,7 @@ describe("docs/fake.md, webhooks", () => {
       [3, "succeeded", 204],
     ]);
     // docs:end
-    expect(delivery?.attempts.map((a) => a.at - t0)).toEqual([0, 60_000, 360_000]);
+    expect(delivery?.attempts.map((a) => Date.parse(a.at) - t0)).toEqual([0, 60_000, 360_000]);
   });
 
   it("listener: the app's own handler receives in-process", async () => {

@@ -73,7 +73,7 @@ describe("x-dispatch-timestamp", () => {
     await fake.runUntilIdle();
     expect(received).toHaveLength(1);
     const [delivery] = received;
-    const attemptAt = fake.webhooks.deliveries()[0]?.attempts[0]?.at ?? Number.NaN;
+    const attemptAt = Date.parse(fake.webhooks.deliveries()[0]?.attempts[0]?.at ?? "");
     expect(attemptAt).toBe(fake.clock.now());
     expect(delivery?.headers.get("x-dispatch-timestamp")).toBe(String(seconds(fake.clock.now())));
     const rawBody = delivery?.body ?? "";
@@ -100,7 +100,7 @@ describe("x-dispatch-timestamp", () => {
     // The SDK's default `now` is the receiver's own clock: accepted.
     const event = await verifyWebhook({ rawBody: delivery?.body ?? "", headers: delivery?.headers ?? {}, secret });
     expect(event.createdAt).toBe(new Date(fake.clock.now()).toISOString());
-    expect(fake.webhooks.deliveries()[0]?.attempts[0]?.at).toBe(fake.clock.now());
+    expect(fake.webhooks.deliveries()[0]?.attempts[0]?.at).toBe(new Date(fake.clock.now()).toISOString());
   });
 
   it("timestampClock may be a clock of your own; anything else is refused when the fake is created", async () => {

@@ -12,13 +12,21 @@ import {
   issueToken,
   type WorkspaceInit,
 } from "../domain/organizations.js";
-import type { Organization, TokenRecord, Workspace } from "../domain/records.js";
+import type { Organization } from "../domain/records.js";
 import { assignOrdersToRoute } from "../domain/routes.js";
 import { parseWith } from "../http/input.js";
 import type { OwnUrls } from "../http/own-urls.js";
 import { checkFixtures, createFixtures, type Fixtures, type LoadedFixtures } from "./fixtures.js";
 import { tokenBody } from "./schemas.js";
 import { restoreSnapshot, snapshotData, takeSnapshot } from "./snapshots.js";
+import {
+  type InspectedOrganization,
+  type InspectedToken,
+  type InspectedWorkspace,
+  inspectOrganization,
+  inspectToken,
+  inspectWorkspace,
+} from "./views.js";
 
 /** Control of tokens and organizations. */
 export interface FakeControl {
@@ -33,18 +41,18 @@ export interface FakeControl {
     expiresInMs?: number;
   }): string;
   /** Make a token expire now: it then answers 401 TOKEN_EXPIRED. Unknown token: throws NOT_FOUND. */
-  expireToken(token: string): TokenRecord;
+  expireToken(token: string): InspectedToken;
   /**
    * Create a workspace in the seeded organization, or in the organization of `organizationId` or of `token`: a
    * name, an IANA time zone (default Europe/Berlin) and a service area (default central Berlin, 15 km). A bad time
    * zone throws 400 naming it; an unknown organization or token, 404.
    */
-  createWorkspace(init?: WorkspaceInit & { organizationId?: string; token?: string }): Workspace;
+  createWorkspace(init?: WorkspaceInit & { organizationId?: string; token?: string }): InspectedWorkspace;
   /** Create another organization (one workspace by default) with a token of its own. */
   createOrganization(init?: { name?: string; workspaces?: WorkspaceInit[] }): {
     token: string;
-    organization: Organization;
-    workspaces: Workspace[];
+    organization: InspectedOrganization;
+    workspaces: InspectedWorkspace[];
   };
   /**
    * Put orders on a route in this sequence, as a committed scheduling run would: the orders become
@@ -98,7 +106,7 @@ export function createControl(ctx: Context, { seeded, own }: ControlSetup): Fake
         ...(expiresAt !== undefined ? { expiresAt } : {}),
       }).token;
     },
-    expireToken: (token) => expireToken(ctx, token),
+    expireToken: (token) => inspectToken(expireToken(ctx, token)),
     createWorkspace({ organizationId, token, ...init } = {}) {
       let owner = organizationId ?? seeded().id;
       if (token !== undefined) {
@@ -106,12 +114,12 @@ export function createControl(ctx: Context, { seeded, own }: ControlSetup): Fake
         if (!record) throw notFound("token", token);
         owner = record.organizationId;
       }
-      return createWorkspace(ctx, owner, init);
+      return inspectWorkspace(createWorkspace(ctx, owner, init));
     },
     createOrganization(init = {}) {
       const { organization, workspaces } = createOrganization(ctx, init);
       const { token } = issueToken(ctx, organization.id);
-      return { token, organization, workspaces };
+      return { token, organization: inspectOrganization(organization), workspaces: workspaces.map(inspectWorkspace) };
     },
     assignOrders(routeUuid, orderUuids, options = {}) {
       assignOrdersToRoute(ctx, routeUuid, orderUuids, options);

@@ -10,7 +10,7 @@ import type { ManualClock } from "../domain/clock.js";
 import { isoString } from "../domain/clock.js";
 import type { ActionPolicy } from "../domain/context.js";
 import { DomainError, notFound, validationFailed } from "../domain/errors.js";
-import type { ActionKind, ActionRecord, EventRecord, NotificationRecord } from "../domain/records.js";
+import type { ActionKind, ActionRecord } from "../domain/records.js";
 import { fanOutEvents, listDeliveries } from "../domain/webhooks.js";
 import { CONTRACT_OPERATIONS, type OperationId } from "../http/contract-operations.js";
 import { toWorkspaceBody } from "../http/handlers/workspaces.js";
@@ -40,6 +40,7 @@ import {
 } from "./schemas.js";
 import type { FakeSnapshot, SnapshotStore } from "./snapshots.js";
 import { defineControlOperation } from "./typed.js";
+import { toControlAction, toNotificationBody } from "./views.js";
 import type { FakeWebhooks } from "./webhooks.js";
 import { webhookControlOperations } from "./webhooks-http.js";
 
@@ -79,33 +80,8 @@ function withoutUndefined<T extends object>(value: T): { [K in keyof T]: Exclude
   };
 }
 
-/** An action as the control endpoints answer it: every field the fake holds, instants as ISO strings. */
-export function toControlAction(action: ActionRecord) {
-  return {
-    uuid: action.uuid,
-    kind: action.kind,
-    status: action.status,
-    organizationId: action.organizationId,
-    workspaceUuid: action.workspaceUuid,
-    createdAt: isoString(action.createdAt),
-    finishedAt: iso(action.finishedAt),
-    // A copy: an object type of its own, which the document's open object accepts.
-    summary: action.summary === null ? null : { ...action.summary },
-    reason: action.reason,
-    held: action.held,
-    dueAt: iso(action.dueAt),
-    afterPolls: action.afterPolls,
-    polls: action.polls,
-    failWith: action.failWith,
-  };
-}
-
 function toJournalBody(entry: JournalEntry) {
   return { ...entry, at: isoString(entry.at) };
-}
-
-export function toNotificationBody(notification: NotificationRecord) {
-  return { ...notification, createdAt: isoString(notification.createdAt) };
 }
 
 function toDriverStopBody(stop: DriverStop) {
@@ -126,8 +102,6 @@ export interface ControlledFake {
   readonly journal: FakeJournal;
   readonly driver: FakeDriver;
   readonly webhooks: FakeWebhooks;
-  readonly notifications: readonly NotificationRecord[];
-  readonly events: readonly EventRecord[];
   advance(ms: number): Promise<void>;
   reset(): void;
   snapshot(): FakeSnapshot;
@@ -147,8 +121,8 @@ function setupOperations(fake: ControlledFake): PublicOperation[] {
     defineControlOperation("/_fake/tokens/{token}/expire", "post", async (req) => {
       // No body: a webhook delivery aimed here (a JSON event) is refused before anything changes.
       await readOptional(req, emptyBody, "expire token");
-      const record = fake.control.expireToken(req.params.token);
-      return { status: 200, body: { token: record.token, expiresAt: isoString(record.expiresAt ?? 0) } };
+      const expired = fake.control.expireToken(req.params.token);
+      return { status: 200, body: { token: expired.token, expiresAt: expired.expiresAt ?? isoString(0) } };
     }),
     defineControlOperation("/_fake/organizations", "post", async (req) => {
       const { name, workspaces } = await readOptional(req, organizationBody, "create organization");
@@ -182,7 +156,10 @@ function actionOperations(fake: ControlledFake): PublicOperation[] {
   return [
     defineControlOperation("/_fake/actions", "get", ({ url }) => ({
       status: 200,
-      body: { ...mapPage(paginate(fake.actions.list(), url), toControlAction), policies: fake.actions.policies() },
+      body: {
+        ...mapPage(paginate([...runtimeOf(fake).context.state.actions.values()], url), toControlAction),
+        policies: fake.actions.policies(),
+      },
     })),
     defineControlOperation("/_fake/actions/policy/{kind}", "put", async (req) => {
       // fake.actions.policy checks the kind, then the body (the same checks in-process and over HTTP).
@@ -192,17 +169,20 @@ function actionOperations(fake: ControlledFake): PublicOperation[] {
     }),
     defineControlOperation("/_fake/actions/{uuid}/release", "post", async (req) => {
       await readOptional(req, emptyBody, "release action");
-      const [released] = fake.actions.release(req.params.uuid) as [ActionRecord];
+      const uuid = req.params.uuid;
+      fake.actions.release(uuid);
       // Its work may go on elsewhere (the standalone server plans runs on a worker thread): answer it as it ended.
-      while (released.status === "pending") await new Promise((resolve) => setTimeout(resolve, 5));
-      return { status: 200, body: toControlAction(released) };
+      const stored = () => runtimeOf(fake).context.state.actions.get(uuid) as ActionRecord;
+      while (stored().status === "pending") await new Promise((resolve) => setTimeout(resolve, 5));
+      return { status: 200, body: toControlAction(stored()) };
     }),
     defineControlOperation("/_fake/actions/{uuid}/fail", "post", async (req) => {
       const uuid = req.params.uuid;
       // An unknown action is a 404 whatever the body says.
       if (!fake.actions.list().some((a) => a.uuid === uuid)) throw notFound("action", uuid);
       const { reason } = await readOptional(req, failBody, "fail action");
-      return { status: 200, body: toControlAction(fake.actions.fail(uuid, reason)) };
+      fake.actions.fail(uuid, reason);
+      return { status: 200, body: toControlAction(runtimeOf(fake).context.state.actions.get(uuid) as ActionRecord) };
     }),
   ];
 }
@@ -302,7 +282,7 @@ function recordOperations(fake: ControlledFake): PublicOperation[] {
     }),
     defineControlOperation("/_fake/notifications", "get", ({ url }) => ({
       status: 200,
-      body: mapPage(paginate(fake.notifications, url), toNotificationBody),
+      body: mapPage(paginate(runtimeOf(fake).context.state.notifications, url), toNotificationBody),
     })),
   ];
 }
@@ -328,7 +308,7 @@ export function controlOperations(fake: ControlledFake, snapshots: SnapshotStore
       },
     ),
 
-    ...eventControlOperations(() => fake.events),
+    ...eventControlOperations(() => runtimeOf(fake).context.state.events),
     // Health (the standalone server answers it itself, with its own uptime and state file: standalone/server.ts)
     defineControlOperation("/_fake/health", "get", () => ({ status: 200, body: healthBody(createdAt, null) })),
   ];

@@ -8,46 +8,42 @@
 import { isoString } from "../domain/clock.js";
 import type { Context } from "../domain/context.js";
 import type { TravelMode } from "../domain/geo.js";
-import type {
-  ActionKind,
-  ActionStatus,
-  ActionSummary,
-  EventType,
-  NotificationRecord,
-  OrderStatusUpdatedData,
-  RouteEventData,
-  WebhookAttemptRecord,
-  WebhookDeliveryStatus,
-} from "../domain/records.js";
 import { toTimelineView } from "../domain/views.js";
 import { toOrderBody, toRouteBody } from "../http/bodies.js";
 import type { components as Api } from "../http/contract-types.js";
 import { toSolutionBody } from "../http/handlers/schedules.js";
-import { toWebhookBody } from "../http/handlers/webhooks.js";
-import { toWorkspaceBody } from "../http/handlers/workspaces.js";
-import { toEventBody } from "./events-http.js";
-import { toControlAction, toNotificationBody } from "./http.js";
-import { toDeliveryBody } from "./webhooks-http.js";
+import {
+  type InspectedAction,
+  type InspectedDelivery,
+  type InspectedEvent,
+  type InspectedNotification,
+  type InspectedOrganization,
+  type InspectedToken,
+  type InspectedWebhook,
+  type InspectedWorkspace,
+  inspectAction,
+  inspectDelivery,
+  inspectEvent,
+  inspectNotification,
+  inspectOrganization,
+  inspectToken,
+  inspectWebhook,
+  inspectWorkspace,
+} from "./views.js";
+
+export type {
+  InspectedAction,
+  InspectedDelivery,
+  InspectedEvent,
+  InspectedNotification,
+  InspectedOrganization,
+  InspectedToken,
+  InspectedWebhook,
+  InspectedWorkspace,
+};
 
 /** The version of {@link FakeInspection}'s shape this package answers. */
 export const INSPECTION_VERSION = 1;
-
-/** An organization. */
-export interface InspectedOrganization {
-  id: string;
-  name: string;
-}
-
-/** An API token (instants as ISO-8601 UTC strings; `expiresAt` null: never expires). */
-export interface InspectedToken {
-  token: string;
-  organizationId: string;
-  createdAt: string;
-  expiresAt: string | null;
-}
-
-/** A workspace: the API's `Workspace` and its organization. */
-export type InspectedWorkspace = Api["schemas"]["Workspace"] & { organizationId: string };
 
 /** A live order: the API's v2 `Order` and its organization. */
 export type InspectedOrder = Api["schemas"]["Order"] & { organizationId: string };
@@ -63,73 +59,12 @@ export type InspectedRoute = Api["schemas"]["Route"] & {
   stops: Api["schemas"]["TimelineStop"][];
 };
 
-/**
- * A background action as `GET /_fake/actions` answers it (instants as ISO-8601 UTC strings), and whether the fake
- * still holds work to run for it (`pendingWork`: true while pending, false once ended).
- */
-export interface InspectedAction {
-  uuid: string;
-  kind: ActionKind;
-  status: ActionStatus;
-  organizationId: string;
-  workspaceUuid: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-  /** The action's `actionSummary` in the API. */
-  summary: ActionSummary | null;
-  /** Why it failed. */
-  reason: string | null;
-  /** Waits for a release. */
-  held: boolean;
-  /** With `afterMs`, when it ends. */
-  dueAt: string | null;
-  /** With `afterPolls`, how many polls answer `pending`. */
-  afterPolls: number | null;
-  /** How many times it was polled at its endpoint. */
-  polls: number;
-  /** With a `fail` policy, the reason it will fail with. */
-  failWith: string | null;
-  pendingWork: boolean;
-}
-
 /** The stored solution of a scheduling run: the API's `Solution`, its organization, workspace and mode. */
 export type InspectedSolution = Api["schemas"]["Solution"] & {
   organizationId: string;
   workspaceUuid: string;
   mode: "all" | "specific" | "what_if";
 };
-
-/** An emitted event, as `GET /_fake/events` answers it: `data` is the webhook payload's `data` at emission. */
-export interface InspectedEvent {
-  id: string;
-  type: EventType;
-  organizationId: string;
-  workspaceUuid: string;
-  createdAt: string;
-  data: RouteEventData | OrderStatusUpdatedData;
-}
-
-/** A customer notification, as `GET /_fake/notifications` answers it. */
-export type InspectedNotification = Omit<NotificationRecord, "createdAt"> & { createdAt: string };
-
-/** A webhook subscription: the API's `Webhook`, its organization and its signing secret. */
-export type InspectedWebhook = Api["schemas"]["Webhook"] & { organizationId: string; secret: string };
-
-/** A delivery of the webhook log, as `GET /_fake/webhook-deliveries` answers it, and its organization. */
-export interface InspectedDelivery {
-  id: string;
-  organizationId: string;
-  subscriptionUuid: string;
-  url: string;
-  eventId: string;
-  eventType: EventType;
-  status: WebhookDeliveryStatus;
-  createdAt: string;
-  nextAttemptAt: string | null;
-  redeliveryOf: string | null;
-  /** Every attempt made, instants as ISO-8601 UTC strings. */
-  attempts: (Omit<WebhookAttemptRecord, "at" | "nextAttemptAt"> & { at: string; nextAttemptAt: string | null })[];
-}
 
 /** A kept idempotency key: the request it was first sent with and the status of the answer kept for it. */
 export interface InspectedIdempotencyKey {
@@ -189,22 +124,12 @@ export interface FakeInspection {
   };
 }
 
-const iso = (ms: number | null) => (ms === null ? null : isoString(ms));
-
 /** Everything `ctx` holds, as {@link FakeInspection}. */
 export function inspectContext(ctx: Context): FakeInspection {
   const { state } = ctx;
-  const organizations = [...state.organizations.values()].map(({ id, name }) => ({ id, name }));
-  const tokens = [...state.tokens.values()].map((t) => ({
-    token: t.token,
-    organizationId: t.organizationId,
-    createdAt: isoString(t.createdAt),
-    expiresAt: iso(t.expiresAt),
-  }));
-  const workspaces = [...state.workspaces.values()].map((w) => ({
-    ...toWorkspaceBody(w),
-    organizationId: w.organizationId,
-  }));
+  const organizations = [...state.organizations.values()].map(inspectOrganization);
+  const tokens = [...state.tokens.values()].map(inspectToken);
+  const workspaces = [...state.workspaces.values()].map(inspectWorkspace);
   const orders = [...state.orders.values()].map((o) => ({ ...toOrderBody(o), organizationId: o.organizationId }));
   const routes = [...state.routes.values()].map((r) => ({
     ...toRouteBody(r),
@@ -213,28 +138,17 @@ export function inspectContext(ctx: Context): FakeInspection {
     travelMode: r.travelMode,
     stops: toTimelineView(ctx, r),
   }));
-  const actions: InspectedAction[] = [...state.actions.values()].map((a) => ({
-    ...toControlAction(a),
-    summary: a.summary === null ? null : structuredClone(a.summary),
-    pendingWork: ctx.state.works.has(a.uuid),
-  }));
+  const actions = [...state.actions.values()].map((a) => inspectAction(ctx, a));
   const solutions = [...state.scheduleRuns.values()].map((run) => ({
     ...toSolutionBody(run),
     organizationId: run.organizationId,
     workspaceUuid: run.workspaceUuid,
     mode: run.mode,
   }));
-  const events: InspectedEvent[] = state.events.map((e) => ({ ...toEventBody(e), data: structuredClone(e.data) }));
-  const notifications: InspectedNotification[] = state.notifications.map(toNotificationBody);
-  const subscriptions = [...state.webhooks.subscriptions.values()].map((s) => ({
-    ...toWebhookBody(s),
-    organizationId: s.organizationId,
-    secret: s.secret,
-  }));
-  const deliveries: InspectedDelivery[] = [...state.webhooks.deliveries.values()].map((d) => ({
-    ...toDeliveryBody(d),
-    organizationId: d.organizationId,
-  }));
+  const events = state.events.map(inspectEvent);
+  const notifications = state.notifications.map(inspectNotification);
+  const subscriptions = [...state.webhooks.subscriptions.values()].map(inspectWebhook);
+  const deliveries = [...state.webhooks.deliveries.values()].map(inspectDelivery);
   const idempotencyKeys = [...state.idempotencyKeys.values()].map((k) => ({
     organizationId: k.organizationId,
     key: k.key,

@@ -9,42 +9,12 @@
  *
  * Instants are ISO-8601 UTC strings.
  */
-import { isoString } from "../domain/clock.js";
-import type { WebhookAttemptRecord, WebhookDeliveryRecord } from "../domain/records.js";
+import type { WebhookDeliveryRecord } from "../domain/records.js";
 import { mapPage, paginate } from "../http/pagination.js";
 import type { PublicOperation, PublicRequestContext } from "../http/router.js";
 import { defineControlOperation } from "./typed.js";
+import { toDeliveryBody } from "./views.js";
 import type { FakeWebhooks, WebhookDeliveryFilter } from "./webhooks.js";
-
-const isoOrNull = (ms: number | null) => (ms === null ? null : isoString(ms));
-
-function toAttemptBody(attempt: WebhookAttemptRecord) {
-  return {
-    attempt: attempt.attempt,
-    at: isoString(attempt.at),
-    result: attempt.result,
-    status: attempt.status,
-    error: attempt.error,
-    durationMs: attempt.durationMs,
-    nextAttemptAt: isoOrNull(attempt.nextAttemptAt),
-  };
-}
-
-/** The wire shape of a delivery of the log. */
-export function toDeliveryBody(delivery: WebhookDeliveryRecord) {
-  return {
-    id: delivery.id,
-    subscriptionUuid: delivery.subscriptionUuid,
-    url: delivery.url,
-    eventId: delivery.eventId,
-    eventType: delivery.eventType,
-    status: delivery.status,
-    createdAt: isoString(delivery.createdAt),
-    nextAttemptAt: isoOrNull(delivery.nextAttemptAt),
-    redeliveryOf: delivery.redeliveryOf,
-    attempts: delivery.attempts.map(toAttemptBody),
-  };
-}
 
 /**
  * The webhook control operations over one fake's webhooks, for `controlOperations(fake)`; `noBody` refuses a
@@ -54,8 +24,7 @@ export function toDeliveryBody(delivery: WebhookDeliveryRecord) {
 export function webhookControlOperations(
   webhooks: FakeWebhooks,
   noBody: (req: PublicRequestContext, action: string) => Promise<unknown>,
-  deliveries: (filter: WebhookDeliveryFilter) => readonly WebhookDeliveryRecord[] = (filter) =>
-    webhooks.deliveries(filter),
+  deliveries: (filter: WebhookDeliveryFilter) => readonly WebhookDeliveryRecord[],
 ): PublicOperation[] {
   return [
     defineControlOperation("/_fake/webhook-deliveries", "get", ({ query, url }) => {
@@ -70,7 +39,8 @@ export function webhookControlOperations(
       // No body: a webhook delivery aimed here (another fake's, a JSON event) is refused, so two fakes pointed at
       // each other's redeliver cannot loop.
       await noBody(req, "redeliver webhook");
-      return { status: 201, body: toDeliveryBody(webhooks.redeliver(req.params.id)) };
+      const { organizationId: _, ...delivery } = webhooks.redeliver(req.params.id);
+      return { status: 201, body: delivery };
     }),
   ];
 }

@@ -5,9 +5,9 @@
  * functions (`control/webhooks-http.ts`).
  */
 import type { Context } from "../domain/context.js";
-import type { WebhookDeliveryRecord, WebhookSubscriptionRecord } from "../domain/records.js";
 import { fanOutEvents, listDeliveries, redeliver } from "../domain/webhooks.js";
 import type { WebhookDispatcher, WebhookHandler } from "../webhooks/dispatcher.js";
+import { type InspectedDelivery, type InspectedWebhook, inspectDelivery, inspectWebhook } from "./views.js";
 
 /** Which deliveries {@link FakeWebhooks.deliveries} lists (all when empty). */
 export interface WebhookDeliveryFilter {
@@ -20,19 +20,19 @@ export interface WebhookDeliveryFilter {
 /** Webhook subscriptions, the delivery log and in-process receivers of a fake. */
 export interface FakeWebhooks {
   /** Every subscription of every organization, oldest first, with its secret. */
-  subscriptions(): WebhookSubscriptionRecord[];
+  subscriptions(): InspectedWebhook[];
   /**
    * The delivery log: one delivery per event and subscription (and per redelivery), oldest first, each with its
    * attempts (time, result, status or error, duration, next attempt). Events emitted since the last run of the
    * background work are listed as pending deliveries with no attempt yet. Copies: they do not change later.
    */
-  deliveries(filter?: WebhookDeliveryFilter): WebhookDeliveryRecord[];
+  deliveries(filter?: WebhookDeliveryFilter): InspectedDelivery[];
   /**
    * Deliver a delivery's event to its subscription again, as a new delivery (`redeliveryOf`) whose first attempt
    * is due now (made by the next `fake.runUntilIdle()` or `fake.advance()`), with the usual retries. Throws
    * NOT_FOUND for an unknown id, CONFLICT when the subscription was deleted.
    */
-  redeliver(deliveryId: string): WebhookDeliveryRecord;
+  redeliver(deliveryId: string): InspectedDelivery;
   /**
    * Deliver to `handler` in-process, instead of over HTTP, every attempt to a subscription whose `url` is `url`
    * (compared as parsed URLs). The handler gets the signed delivery as a `Request` and answers a `Response`.
@@ -47,14 +47,14 @@ export interface FakeWebhooks {
 /** Build `fake.webhooks` over a fake's context and dispatcher. */
 export function createFakeWebhooks(ctx: Context, dispatcher: WebhookDispatcher): FakeWebhooks {
   return {
-    subscriptions: () => structuredClone([...ctx.state.webhooks.subscriptions.values()]),
+    subscriptions: () => [...ctx.state.webhooks.subscriptions.values()].map(inspectWebhook),
     deliveries(filter = {}) {
       fanOutEvents(ctx);
-      return structuredClone(listDeliveries(ctx, filter));
+      return listDeliveries(ctx, filter).map(inspectDelivery);
     },
     redeliver(deliveryId) {
       fanOutEvents(ctx);
-      return structuredClone(redeliver(ctx, deliveryId));
+      return inspectDelivery(redeliver(ctx, deliveryId));
     },
     listen: (url, handler) => dispatcher.listen(url, handler),
     unlisten: (url) => dispatcher.unlisten(url),

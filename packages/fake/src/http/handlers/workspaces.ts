@@ -12,7 +12,9 @@ import { defineOperation } from "../typed.js";
 type WorkspaceBody = components["schemas"]["Workspace"];
 
 /** The wire shape of a workspace (the same in v1 and v2). */
-export function toWorkspaceBody(workspace: Workspace): WorkspaceBody {
+export function toWorkspaceBody(
+  workspace: Pick<Workspace, "uuid" | "workspaceId" | "name" | "timezone">,
+): WorkspaceBody {
   return {
     uuid: workspace.uuid,
     workspaceId: workspace.workspaceId,
