@@ -59,7 +59,7 @@ export interface TimeWindowRecord {
 }
 
 /** A package of an order. */
-export interface PackageRecord {
+interface PackageRecord {
   barcode: string | null;
   description: string | null;
   quantity: number;
@@ -109,7 +109,7 @@ export interface OrderRecord extends OrderFields {
 }
 
 /** The driver of a route. */
-export interface Driver {
+interface Driver {
   name: string;
   email: string | null;
   phone: string | null;
@@ -301,7 +301,7 @@ export interface SolutionRouteRecord {
 }
 
 /** Totals of a solution: the contract's `SolutionSummary`. */
-export type SolutionSummary = components["schemas"]["SolutionSummary"];
+type SolutionSummary = components["schemas"]["SolutionSummary"];
 
 /** An order a run could not place, with the reason: the contract's `UnscheduledOrder`. */
 export type UnscheduledRecord = components["schemas"]["UnscheduledOrder"];
