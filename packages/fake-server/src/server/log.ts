@@ -21,7 +21,8 @@ export interface RequestLogEntry {
 /** Report a request once, when its answer has been sent or its connection closed without one. */
 export function logWhenDone(req: IncomingMessage, res: ServerResponse, report: (entry: RequestLogEntry) => void): void {
   const start = performance.now();
-  res.once("close", () => {
+  // "close" is emitted once: `on` spares `once`'s wrapper.
+  res.on("close", () => {
     report({
       method: req.method ?? "",
       path: req.url ?? "",
