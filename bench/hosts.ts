@@ -555,6 +555,15 @@ function printStandalone(http: HttpRow[], runs: number, seconds: number, connect
       `| ${row.name} | ${SERVERS.map(cpu).join(" | ")} | ${target !== undefined ? `≤ ${target}×` : "–"} | ${target !== undefined ? (cliRatio <= target ? "yes" : "no") : "–"} | ${SERVERS.map((name) => fmt(median(row.by[name]!.rps))).join(" / ")} | ${row.bodyBytes.toLocaleString("en-US")} |`,
     );
   }
+  // The request log's cost: the CLI with its log on against `--quiet`, run by run (budget: 2 µs per request).
+  const logCost = (row: HttpRow) => {
+    const on = row.by.cli!.cpu;
+    const off = row.by["cli --quiet"]!.cpu;
+    return median(on.map((x, i) => x - (off[i] ?? x)));
+  };
+  console.log(
+    `\nThe request log's CPU per request (cli − cli --quiet, median of the per-run differences; budget 2 µs): ${http.map((row) => `${row.name} ${logCost(row).toFixed(1)} µs`).join(", ")}.`,
+  );
   console.log(
     `\nPer-run CPU ratios (÷ bare): ${http.map((row) => `${row.name}: ${FAKES.map((name) => `${name} ${row.cpuRatios[name]!.map((r) => r.toFixed(2)).join(", ")}`).join("; ")}`).join(" — ")}`,
   );
