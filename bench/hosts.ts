@@ -2,12 +2,14 @@
  * Throughput of the fake's hosts, each against a bare baseline measured in the same run (a benchmark, not a test).
  *
  *   npm run build && npx tsx bench/hosts.ts [--runs 5] [--seconds 5] [--connections 10] [--calls 2000] [--from-source]
- *     [--only standalone|in-process|webhooks]
+ *     [--only standalone|in-process|webhooks] [--compare-cli node_modules/.cache/other-build/dist/cli.js]
  *
  * It measures the built packages (what users run), or the sources with `--from-source` (see bench/packages.ts).
- * 1. Standalone server (`startServer`, in a child process) under autocannon: `GET /v2/orders/{uuid}`,
- *    `POST /v2/orders` of one order and of batches of 100 orders, against a bare node:http server (another child
- *    process) answering the same bytes. Baseline and fake alternate within each run; ratios are per run.
+ * 1. Standalone server under autocannon: `GET /v2/orders/{uuid}`, `POST /v2/orders` of one order and of batches of
+ *    100 orders, against a bare node:http server (another child process) answering the same bytes. Three fakes:
+ *    `startServer` in a child process (no request log), and the `dispatch-fake` CLI as users start it (its request
+ *    log on, to a pipe the bench drains) and with `--quiet`. The servers take turns within each run (the order
+ *    rotates); ratios are per run. The figure to read is the server process's CPU time per request.
  * 2. In process: SDK → MSW (`setupServer`) → fake, `client.GET("/v2/orders/{orderUuid}")` calls per second,
  *    against the same SDK call answered by a trivial MSW handler with the same body, interleaved in slices, each
  *    through a `setupServer` of its own (the fake's handlers alone, the trivial handler alone).
@@ -17,7 +19,7 @@
  * Prints markdown tables of medians and the machine (CPUs, Node, load average before and after).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -77,8 +79,59 @@ function orderBatch(count: number) {
 interface Child {
   process: ChildProcess;
   info: Record<string, string>;
-  /** Ask the server process over IPC (`"cpu"`, `"reset"`). */
+  /** Ask the server process over IPC (`"cpu"`, `"reset"`); a CLI process is asked through /proc and HTTP. */
   ask<T>(command: string): Promise<T>;
+}
+
+/** A process's CPU time so far (µs), from /proc/<pid>/stat (utime + stime, in clock ticks of 10 ms). */
+async function procCpu(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+/**
+ * Start `dispatch-fake` as users do (`dispatch-fake --port 0 --token …`: demo data, real-time clock, the request
+ * log on stdout unless `--quiet`) and create the order the GET reads. stdout is a pipe the bench drains.
+ */
+async function startCli(quiet: boolean, path?: string): Promise<Child> {
+  const entry = path
+    ? [path]
+    : fromSource
+      ? ["--import", "tsx", "packages/fake-server/src/cli/main.ts"]
+      : ["packages/fake-server/dist/cli.js"];
+  const child = spawn(process.execPath, [...entry, "--port", "0", "--token", TOKEN, ...(quiet ? ["--quiet"] : [])], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`dispatch-fake exited with ${code}`)));
+    const lines = createInterface({ input: child.stdout! });
+    lines.on("line", (line) => {
+      const found = /listening on (http:\/\/\S+)/.exec(line);
+      if (found) resolve(found[1]!);
+    });
+  });
+  const headers = { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" };
+  const workspaces = (await (await fetch(`${url}/v2/workspaces`, { headers })).json()) as { data: { uuid: string }[] };
+  const workspaceUuid = workspaces.data[0]!.uuid;
+  const createOrder = async () => {
+    const res = await fetch(`${url}/v2/orders?workspaceUuid=${workspaceUuid}`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ name: "Bench customer", deliveryDate: DATE, locations: [{ address: "Bench street 1" }] }),
+    });
+    return ((await res.json()) as { data: { uuid: string }[] }).data[0]!.uuid;
+  };
+  const info = { url, workspaceUuid, orderUuid: await createOrder() };
+  const ask = async <T>(command: string): Promise<T> => {
+    if (command === "cpu") return { cpu: await procCpu(child.pid!) } as T;
+    // Between measurements of POST /v2/orders: forget the orders (the demo data too), create the GET's order again.
+    await fetch(`${url}/_fake/reset`, { method: "POST" });
+    info.orderUuid = await createOrder();
+    return { orderUuid: info.orderUuid } as T;
+  };
+  return { process: child, info, ask };
 }
 
 /** Start `bench/hosts-server.ts <args>` and wait for its JSON line. */
@@ -138,16 +191,32 @@ async function hammer(server: Child, target: Target, seconds: number, connection
   };
 }
 
+/**
+ * `--compare-cli PATH`: another build of the CLI (its `dist/cli.js`, in a folder inside the repository so that its
+ * imports resolve), measured beside the others with its log on: before and after a change, in the same run.
+ */
+const COMPARE_CLI = process.argv.includes("--compare-cli")
+  ? process.argv[process.argv.indexOf("--compare-cli") + 1]
+  : undefined;
+
+/** The servers measured: the bare baseline, then the fakes. */
+const FAKES = ["startServer", "cli", "cli --quiet", ...(COMPARE_CLI ? ["cli (compared)"] : [])];
+const SERVERS = ["bare", ...FAKES];
+type ServerName = string;
+
+interface Measured {
+  rps: number[];
+  p50: number[];
+  /** The server process's CPU time per request (µs): unlike throughput, barely moved by other load. */
+  cpu: number[];
+}
+
 interface HttpRow {
   name: string;
-  fake: number[];
-  bare: number[];
-  ratios: number[];
-  fakeP50: number[];
-  bareP50: number[];
-  /** The server process's CPU time per request (µs): unlike throughput, barely moved by other load. */
-  fakeCpu: number[];
-  bareCpu: number[];
+  by: Record<ServerName, Measured>;
+  /** Per run, fake ÷ bare: throughput (bare ÷ fake for CPU, so that above 1 is always better for the fake). */
+  ratios: Record<ServerName, number[]>;
+  cpuRatios: Record<ServerName, number[]>;
   bodyBytes: number;
 }
 
@@ -157,39 +226,52 @@ async function benchStandalone(runs: number, seconds: number, connections: numbe
   const children: ChildProcess[] = [fake.process];
   try {
     const fakeUrl = fake.info.url!;
-    const get: Target = { method: "GET", path: `/v2/orders/${fake.info.orderUuid}` };
-    const post: Target = {
+    const batch = JSON.stringify(orderBatch(100));
+    const one = JSON.stringify(orderBatch(1)[0]);
+    // Each server's own order and workspace: the CLI's are created by the bench.
+    const get = (server: Child): Target => ({ method: "GET", path: `/v2/orders/${server.info.orderUuid}` });
+    const post = (server: Child, body: string): Target => ({
       method: "POST",
-      path: `/v2/orders?workspaceUuid=${fake.info.workspaceUuid}`,
-      body: JSON.stringify(orderBatch(100)),
-    };
-    const postOne: Target = { ...post, body: JSON.stringify(orderBatch(1)[0]) };
-    const targets = [get, postOne, post];
-    const reset = () => fake.ask("reset");
+      path: `/v2/orders?workspaceUuid=${server.info.workspaceUuid}`,
+      body,
+    });
+    const targets = [(s: Child) => get(s), (s: Child) => post(s, one), (s: Child) => post(s, batch)];
     // The bare server answers exactly the bytes the fake answers (a POST answer of the batch).
     const auth = { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" };
-    const getBody = await (await fetch(`${fakeUrl}${get.path}`, { headers: auth })).text();
-    const postBody = await (
-      await fetch(`${fakeUrl}${post.path}`, { method: "POST", headers: auth, body: post.body ?? "" })
-    ).text();
-    const postOneBody = await (
-      await fetch(`${fakeUrl}${postOne.path}`, { method: "POST", headers: auth, body: postOne.body ?? "" })
-    ).text();
-    await reset();
+    const bodyOf = async (target: Target) =>
+      (
+        await fetch(`${fakeUrl}${target.path}`, {
+          method: target.method,
+          headers: auth,
+          ...(target.body !== undefined ? { body: target.body } : {}),
+        })
+      ).text();
+    const getBody = await bodyOf(get(fake));
+    const postBody = await bodyOf(post(fake, batch));
+    const postOneBody = await bodyOf(post(fake, one));
+    await fake.ask("reset");
     const bodiesFile = join(work, "bodies.json");
     await writeFile(bodiesFile, JSON.stringify({ get: getBody, post: postBody, postOne: postOneBody }));
     const bare = await startChild(["bare", bodiesFile]);
     children.push(bare.process);
+    const cli = await startCli(false);
+    children.push(cli.process);
+    const quiet = await startCli(true);
+    children.push(quiet.process);
+    const servers: Record<ServerName, Child> = { bare, startServer: fake, cli, "cli --quiet": quiet };
+    if (COMPARE_CLI) {
+      const compared = await startCli(false, COMPARE_CLI);
+      children.push(compared.process);
+      servers["cli (compared)"] = compared;
+    }
 
+    const perServer = <T>(make: () => T) =>
+      Object.fromEntries(SERVERS.map((name) => [name, make()])) as Record<ServerName, T>;
     const row = (name: string, body: string): HttpRow => ({
       name,
-      fake: [],
-      bare: [],
-      ratios: [],
-      fakeP50: [],
-      bareP50: [],
-      fakeCpu: [],
-      bareCpu: [],
+      by: perServer(() => ({ rps: [], p50: [], cpu: [] })),
+      ratios: perServer(() => []),
+      cpuRatios: perServer(() => []),
       bodyBytes: Buffer.byteLength(body),
     });
     const rows: HttpRow[] = [
@@ -199,30 +281,32 @@ async function benchStandalone(runs: number, seconds: number, connections: numbe
     ];
     // Warm-up (JIT, connection setup), not recorded.
     for (const target of targets) {
-      await hammer(bare, target, 2, connections);
-      await hammer(fake, target, 3, connections);
-      await reset();
+      for (const name of SERVERS) {
+        const server = servers[name]!;
+        await hammer(server, target(server), name === "bare" ? 2 : 3, connections);
+        if (name !== "bare") await server.ask("reset");
+      }
     }
     for (let run = 0; run < runs; run++) {
       for (const [i, target] of targets.entries()) {
         const row = rows[i]!;
-        // Alternate which goes first, so a slow patch of the shared machine does not always hit the same one.
-        const order = run % 2 === 0 ? (["bare", "fake"] as const) : (["fake", "bare"] as const);
-        const result: Record<string, Awaited<ReturnType<typeof hammer>>> = {};
-        for (const who of order) {
-          result[who] = await hammer(who === "fake" ? fake : bare, target, seconds, connections);
-          if (who === "fake" && target.method === "POST") await reset();
+        // Rotate which goes first, so a slow patch of the shared machine does not always hit the same one.
+        const order = SERVERS.map((_, k) => SERVERS[(k + run) % SERVERS.length]!);
+        const result: Record<ServerName, Awaited<ReturnType<typeof hammer>>> = {};
+        for (const name of order) {
+          const server = servers[name]!;
+          result[name] = await hammer(server, target(server), seconds, connections);
+          if (name !== "bare" && target(server).method === "POST") await server.ask("reset");
         }
-        row.fake.push(result.fake!.rps);
-        row.bare.push(result.bare!.rps);
-        row.fakeP50.push(result.fake!.p50);
-        row.bareP50.push(result.bare!.p50);
-        row.fakeCpu.push(result.fake!.cpuPerRequest);
-        row.bareCpu.push(result.bare!.cpuPerRequest);
-        row.ratios.push(result.fake!.rps / result.bare!.rps);
+        for (const name of SERVERS) {
+          row.by[name]!.rps.push(result[name]!.rps);
+          row.by[name]!.p50.push(result[name]!.p50);
+          row.by[name]!.cpu.push(result[name]!.cpuPerRequest);
+          row.ratios[name]!.push(result[name]!.rps / result.bare!.rps);
+          row.cpuRatios[name]!.push(result[name]!.cpuPerRequest / result.bare!.cpuPerRequest);
+        }
         console.error(
-          `  run ${run + 1} ${row.name}: fake ${fmt(result.fake!.rps)}/s ${fmt(result.fake!.cpuPerRequest)} µs CPU, ` +
-            `bare ${fmt(result.bare!.rps)}/s ${fmt(result.bare!.cpuPerRequest)} µs CPU (load ${load()})`,
+          `  run ${run + 1} ${row.name}: ${SERVERS.map((name) => `${name} ${fmt(result[name]!.rps)}/s ${fmt(result[name]!.cpuPerRequest)} µs CPU`).join(", ")} (load ${load()})`,
         );
       }
     }
@@ -448,26 +532,41 @@ async function main() {
   );
 }
 
-/** The target of a standalone row (ratio fake ÷ bare), or undefined for none. */
-const TARGETS: Record<string, number> = { "GET /v2/orders/{uuid}": 0.5, "POST /v2/orders (1 order)": 0.3 };
+/** The targets of issue 31: server CPU per request, fake ÷ bare node:http, with the request log on (`cli`). */
+const CPU_TARGETS: Record<string, number> = { "GET /v2/orders/{uuid}": 2, "POST /v2/orders (1 order)": 4 };
 
 function printStandalone(http: HttpRow[], runs: number, seconds: number, connections: number) {
   console.log(`### Standalone server (autocannon, ${connections} connections, ${seconds} s × ${runs} runs)\n`);
   console.log(
-    "| request | fake (req/s) | bare node:http (req/s) | ratio (median of runs) | target | met | server CPU per request, fake / bare (ratio) | p50 latency fake / bare | answer bytes |",
+    "Server CPU per request (µs, median of runs) and, in brackets, ÷ the bare node:http server's in the same run (median of the per-run ratios). `cli` is `dispatch-fake --port 0 --token …` as users start it (demo data, the request log on, to a pipe); `cli --quiet` without the log; `startServer` the library without a log.\n",
   );
-  console.log("|---|---|---|---|---|---|---|---|---|");
+  console.log(
+    `| request | ${SERVERS.join(" | ")} | target (cli ÷ bare) | met | req/s ${SERVERS.join(" / ")} | answer bytes |`,
+  );
+  console.log(`|---|${SERVERS.map(() => "---|").join("")}---|---|---|---|`);
   for (const row of http) {
-    const ratio = median(row.ratios);
-    const target = TARGETS[row.name];
-    const cpuFake = median(row.fakeCpu);
-    const cpuBare = median(row.bareCpu);
+    const cpu = (name: ServerName) =>
+      name === "bare"
+        ? `${fmt(median(row.by.bare!.cpu))}`
+        : `${fmt(median(row.by[name]!.cpu))} (${median(row.cpuRatios[name]!).toFixed(2)}×)`;
+    const target = CPU_TARGETS[row.name];
+    const cliRatio = median(row.cpuRatios.cli!);
     console.log(
-      `| ${row.name} | ${fmt(median(row.fake))} | ${fmt(median(row.bare))} | ${ratio.toFixed(2)} (${row.ratios.map((r) => r.toFixed(2)).join(", ")}) | ${target !== undefined ? `≥ ${target}` : "–"} | ${target !== undefined ? (ratio >= target ? "yes" : "no") : "–"} | ${fmt(cpuFake)} µs / ${fmt(cpuBare)} µs (${(cpuBare / cpuFake).toFixed(2)}) | ${median(row.fakeP50)} ms / ${median(row.bareP50)} ms | ${row.bodyBytes.toLocaleString("en-US")} |`,
+      `| ${row.name} | ${SERVERS.map(cpu).join(" | ")} | ${target !== undefined ? `≤ ${target}×` : "–"} | ${target !== undefined ? (cliRatio <= target ? "yes" : "no") : "–"} | ${SERVERS.map((name) => fmt(median(row.by[name]!.rps))).join(" / ")} | ${row.bodyBytes.toLocaleString("en-US")} |`,
     );
   }
-  const post = http[2];
-  if (post) console.log(`\n(POST of 100: ${fmt(median(post.fake) * 100)} orders created per second.)`);
+  // The request log's cost: the CLI with its log on against `--quiet`, run by run (budget: 2 µs per request).
+  const logCost = (row: HttpRow) => {
+    const on = row.by.cli!.cpu;
+    const off = row.by["cli --quiet"]!.cpu;
+    return median(on.map((x, i) => x - (off[i] ?? x)));
+  };
+  console.log(
+    `\nThe request log's CPU per request (cli − cli --quiet, median of the per-run differences; budget 2 µs): ${http.map((row) => `${row.name} ${logCost(row).toFixed(1)} µs`).join(", ")}.`,
+  );
+  console.log(
+    `\nPer-run CPU ratios (÷ bare): ${http.map((row) => `${row.name}: ${FAKES.map((name) => `${name} ${row.cpuRatios[name]!.map((r) => r.toFixed(2)).join(", ")}`).join("; ")}`).join(" — ")}`,
+  );
 }
 
 function printInProcess(inProcess: InProcessResult, runs: number, calls: number) {

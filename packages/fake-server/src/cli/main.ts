@@ -11,7 +11,8 @@ import { createFake, type Fake, type Fixtures } from "@dispatchkit/fake";
 import { DomainError, hostOf } from "@dispatchkit/fake/node";
 import { CONSOLE_PATH } from "../console-page.js";
 import { seedDemoData } from "../demo.js";
-import { type RequestLogEntry, type RunningServer, startServer } from "../server/server.js";
+import { createRequestLog, type RequestLog } from "../server/log.js";
+import { type RunningServer, startServer } from "../server/server.js";
 import { removeLeftTemporaries, writeFileAtomically } from "../state-file/atomic-file.js";
 import { formatStateFile, type StateFile } from "../state-file/format.js";
 import { lockStateFile, realStatePath } from "../state-file/lock.js";
@@ -49,16 +50,15 @@ function cannotRun(message: string): never {
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** The request log: one line per request on stdout, as text or JSON. */
-function requestLogger(format: "text" | "json"): (entry: RequestLogEntry) => void {
-  return (entry) => {
-    const time = new Date().toISOString();
-    process.stdout.write(
-      format === "json"
-        ? `${JSON.stringify({ time, ...entry })}\n`
-        : `${time} ${entry.method} ${entry.path} ${entry.status} ${entry.durationMs}ms ${entry.requestId ?? "-"}\n`,
-    );
-  };
+/**
+ * The request log: one line per request on stdout, as text or JSON, written in batches (see createRequestLog);
+ * what waits is written on exit, whatever ends the process, and before any other line of stdout.
+ */
+function requestLog(config: ServeConfig): RequestLog | undefined {
+  if (config.quiet) return undefined;
+  const log = createRequestLog(config.logFormat, (text) => process.stdout.write(text));
+  process.on("exit", log.flush);
+  return log;
 }
 
 /**
@@ -168,7 +168,12 @@ function openFixtures(config: ServeConfig, stored: StateFile | undefined) {
 }
 
 /** The fake the server serves: from the state file, the fixtures, or fresh; a fixtures file with problems stops it. */
-function buildFake(config: ServeConfig, stored: StateFile | undefined, fixtures: Loaded["fixtures"]) {
+function buildFake(
+  config: ServeConfig,
+  stored: StateFile | undefined,
+  fixtures: Loaded["fixtures"],
+  rateLimit = config.rateLimit,
+) {
   const now = stored ? (stored.clock.mode === "frozen" ? stored.clock.now : undefined) : config.now;
   let fake: Fake;
   try {
@@ -181,7 +186,7 @@ function buildFake(config: ServeConfig, stored: StateFile | undefined, fixtures:
       // Request ids that no other run gives, restarts from the state file included: logs are read by request id.
       requestIds: "random",
       ...(now !== undefined ? { now } : {}),
-      ...(config.rateLimit ? { rateLimit: config.rateLimit } : {}),
+      ...(rateLimit ? { rateLimit } : {}),
       ...(fixtures !== undefined ? { fixtures } : {}),
       ...(config.allowLinkLocalWebhooks ? { webhooks: { allowLinkLocal: true } } : {}),
     });
@@ -193,6 +198,23 @@ function buildFake(config: ServeConfig, stored: StateFile | undefined, fixtures:
   }
   if (stored) applyStateFile(fake, stored);
   return fake;
+}
+
+/**
+ * The fake and its demo data (when it starts with no data of its own). The demo data is the server's, not a
+ * client's: it is created in a fake without the rate limit, whose data the served fake then takes, so
+ * `--rate-limit 2/1` leaves the first client its 2 calls.
+ */
+async function buildServedFake(config: ServeConfig, stored: StateFile | undefined, fixtures: Loaded["fixtures"]) {
+  if (config.empty || stored || fixtures !== undefined) {
+    return { fake: buildFake(config, stored, fixtures), demo: undefined };
+  }
+  const unlimited = buildFake(config, stored, fixtures, undefined);
+  const demo = await seedDemoData(unlimited);
+  if (!config.rateLimit) return { fake: unlimited, demo };
+  const fake = buildFake(config, stored, fixtures);
+  hostOf(fake).importData(hostOf(unlimited).exportData());
+  return { fake, demo };
 }
 
 /** The saver of the state file; a missing file is created at once, so a path it cannot write stops it now. */
@@ -232,7 +254,12 @@ function startSaving(
 }
 
 /** Listen as configured; an error of `listen` a user can act on stops it in one line. */
-async function listen(fake: Fake, config: ServeConfig, saving: ReturnType<typeof startSaving> | undefined) {
+async function listen(
+  fake: Fake,
+  config: ServeConfig,
+  saving: ReturnType<typeof startSaving> | undefined,
+  log: RequestLog | undefined,
+) {
   try {
     return await startServer(fake, {
       port: config.port,
@@ -242,7 +269,7 @@ async function listen(fake: Fake, config: ServeConfig, saving: ReturnType<typeof
       latencyMs: config.latencyMs,
       // A large scheduling run must not hold up other clients' requests.
       schedulingWorker: true,
-      ...(config.quiet ? {} : { onRequest: requestLogger(config.logFormat) }),
+      ...(log ? { onRequest: log.log } : {}),
       ...(saving
         ? {
             onActivity: saveAfter(saving.saver, () => readsMayChange(fake)),
@@ -362,17 +389,19 @@ async function serve(config: ServeConfig, warnings: readonly string[]) {
   for (const warning of warnings) console.error(`dispatch-fake: ${warning}`);
   const { statePath, realPath, stored } = await openStateFile(config);
   const { fixturesPath, fixtures } = openFixtures(config, stored);
-  const fake = buildFake(config, stored, fixtures);
-  const demo = config.empty || stored || fixtures !== undefined ? undefined : await seedDemoData(fake);
+  const { fake, demo } = await buildServedFake(config, stored, fixtures);
   const saving =
     statePath === undefined || realPath === undefined
       ? undefined
       : startSaving(fake, { statePath, realPath }, stored, config);
-  const running = await listen(fake, config, saving);
-  // With --log-format json every line of stdout is a JSON object, this one too.
+  const log = requestLog(config);
+  const running = await listen(fake, config, saving, log);
+  // With --log-format json every line of stdout is a JSON object, this one too. The request lines before it first.
   const json = config.logFormat === "json";
-  const say = (message: string) =>
+  const say = (message: string) => {
+    log?.flush();
     console.log(json ? JSON.stringify({ time: new Date().toISOString(), message }) : message);
+  };
   stopOnSignals(running, say, saving?.saver.flush);
   const started = { url: running.url, fake, config, demo, fixturesPath, fixtures, statePath, stored };
   console.log(json ? JSON.stringify(startObject(started)) : startLines(started).join("\n"));

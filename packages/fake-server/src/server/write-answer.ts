@@ -16,12 +16,16 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
   "access-control-expose-headers": "x-request-id, retry-after, idempotent-replayed",
 };
 
-/** The `x-request-id` each response was answered with (read by the request log). */
-const requestIds = new WeakMap<ServerResponse, string>();
+/**
+ * The `x-request-id` a response was answered with (read by the request log), kept on the response under a symbol
+ * of this module: a WeakMap entry per response cost the garbage collector more (an ephemeron per request).
+ */
+const REQUEST_ID = Symbol("x-request-id");
+type Answered = ServerResponse & { [REQUEST_ID]?: string };
 
 /** The request id `res` was answered with, or null (none yet, or an answer without one). */
 export function answeredRequestId(res: ServerResponse): string | null {
-  return requestIds.get(res) ?? null;
+  return (res as Answered)[REQUEST_ID] ?? null;
 }
 
 /**
@@ -36,7 +40,7 @@ export function writeAnswer(
   close: boolean,
 ): void {
   for (let i = 0; i < headers.length; i += 2) {
-    if (headers[i] === "x-request-id") requestIds.set(res, headers[i + 1] as string);
+    if (headers[i] === "x-request-id") (res as Answered)[REQUEST_ID] = headers[i + 1] as string;
   }
   const length = body === undefined ? 0 : typeof body === "string" ? Buffer.byteLength(body) : body.length;
   // A 204 has no body, and says nothing of one.
