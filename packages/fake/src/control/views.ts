@@ -11,7 +11,6 @@ import type {
   ActionKind,
   ActionRecord,
   ActionStatus,
-  ActionSummary,
   EventRecord,
   EventType,
   NotificationRecord,
@@ -20,6 +19,7 @@ import type {
   RouteEventData,
   TokenRecord,
   WebhookAttemptRecord,
+  WebhookAttemptResult,
   WebhookDeliveryRecord,
   WebhookDeliveryStatus,
   WebhookSubscriptionRecord,
@@ -115,7 +115,12 @@ export interface InspectedAction {
   createdAt: string;
   finishedAt: string | null;
   /** The action's `actionSummary` in the API. */
-  summary: ActionSummary | null;
+  summary:
+    | Api["schemas"]["ScheduleSummary"]
+    | Api["schemas"]["PublishSummary"]
+    | Api["schemas"]["UpdateSummary"]
+    | Api["schemas"]["DeleteSummary"]
+    | null;
   /** Why it failed. */
   reason: string | null;
   /** Waits for a release. */
@@ -147,7 +152,22 @@ export type InspectedEvent = {
 );
 
 /** A customer notification, as `GET /_fake/notifications` answers it. */
-export type InspectedNotification = Omit<NotificationRecord, "createdAt"> & { createdAt: string };
+export interface InspectedNotification {
+  /** A uuid. */
+  id: string;
+  organizationId: string;
+  workspaceUuid: string;
+  orderUuid: string;
+  routeUuid: string;
+  kind: "order_delivered" | "order_missed";
+  /** Where it went: the order's email and phone (either may be null). */
+  email: string | null;
+  phone: string | null;
+  /** The text sent, with the tracking link. */
+  message: string;
+  trackingLink: string;
+  createdAt: string;
+}
 
 /** A webhook subscription: the API's `Webhook`, its organization and its signing secret. */
 export type InspectedWebhook = Api["schemas"]["Webhook"] & { organizationId: string; secret: string };
@@ -165,7 +185,18 @@ export interface InspectedDelivery {
   nextAttemptAt: string | null;
   redeliveryOf: string | null;
   /** Every attempt made, instants as ISO-8601 UTC strings. */
-  attempts: (Omit<WebhookAttemptRecord, "at" | "nextAttemptAt"> & { at: string; nextAttemptAt: string | null })[];
+  attempts: {
+    /** 1 to 6. */
+    attempt: number;
+    at: string;
+    result: WebhookAttemptResult;
+    /** The status answered; null on a timeout or a connection error. */
+    status: number | null;
+    /** What went wrong without a status (the timeout, the connection error); null otherwise. */
+    error: string | null;
+    durationMs: number;
+    nextAttemptAt: string | null;
+  }[];
 }
 
 // One view per record, shared by `fake.inspect()` and the public methods (`fake.actions.list()`, `fake.events`,
