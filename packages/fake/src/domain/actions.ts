@@ -129,18 +129,22 @@ function waitsFor(ctx: Context, action: ActionRecord): ActionRecord | undefined 
  */
 function runFollowers(ctx: Context, ended: ActionRecord, queue: string | null): void {
   if (queue === null) return;
-  const _runtime = ctx.actions;
   const now = ctx.clock.now();
   for (const [uuid, work] of [...ctx.state.works]) {
     const action = ctx.state.actions.get(uuid);
     if (action === undefined || action === ended || action.status !== "pending" || queueOf(ctx, action) !== queue)
       continue;
-    if (action.held || isRunning(ctx, action) || waitsFor(ctx, action)) continue;
-    const due = dueAt(action);
-    if (due === null || due > now) continue;
-    ctx.state.works.delete(uuid);
-    end(ctx, action, work);
+    endIfDue(ctx, uuid, action, work, now);
   }
+}
+
+/** End a pending action whose time has come, unless it is held, running elsewhere or waits for an earlier one. */
+function endIfDue(ctx: Context, uuid: string, action: ActionRecord, work: ActionWork, now: number): void {
+  if (action.held || isRunning(ctx, action) || waitsFor(ctx, action)) return;
+  const due = dueAt(action);
+  if (due === null || due > now) return;
+  ctx.state.works.delete(uuid);
+  end(ctx, action, work);
 }
 
 function run(
@@ -295,15 +299,8 @@ export function settleActions(ctx: Context): void {
   const now = ctx.clock.now();
   for (const [uuid, work] of [...ctx.state.works]) {
     const action = ctx.state.actions.get(uuid);
-    if (action?.status !== "pending") {
-      ctx.state.works.delete(uuid);
-      continue;
-    }
-    if (action.held || isRunning(ctx, action) || waitsFor(ctx, action)) continue;
-    const due = dueAt(action);
-    if (due === null || due > now) continue;
-    ctx.state.works.delete(uuid);
-    end(ctx, action, work);
+    if (action?.status !== "pending") ctx.state.works.delete(uuid);
+    else endIfDue(ctx, uuid, action, work, now);
   }
 }
 
