@@ -7,6 +7,7 @@ import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
 import { parse } from "yaml";
+import { toContractDocument } from "./contract-document.mjs";
 import { idsOf, MINIMAL_DATE, minimalRequests, renderCall } from "./minimal-requests.mjs";
 import { optionalDefaults, requestSideDocument } from "./request-types.mjs";
 
@@ -68,56 +69,7 @@ emit("packages/sdk/src/generated/openapi.ts", generated);
 // and the component schemas), so `dispatch-conformance` works from an installed package without the repo.
 const DOCUMENT_PATH = "packages/conformance/src/generated/contract-document.ts";
 const spec = parse(readFileSync(specUrl, "utf8"));
-const DROP = new Set([
-  "description",
-  "examples",
-  "example",
-  "summary",
-  "contentEncoding",
-  "contentMediaType",
-  "default",
-]);
-// Drops annotations; the keys of `properties` are field names (a package's `description`), never dropped. A
-// discriminator keeps its propertyName only: ajv reads the mapping from the members' `const` (it refuses `mapping`),
-// and validates the one member the tag names, so a wrong answer's problems are that member's.
-const strip = (node) => {
-  if (Array.isArray(node)) return node.map(strip);
-  if (!node || typeof node !== "object") return node;
-  return Object.fromEntries(
-    Object.entries(node)
-      .filter(([k]) => !DROP.has(k))
-      .map(([k, v]) => [
-        k,
-        k === "properties"
-          ? Object.fromEntries(Object.entries(v).map(([n, p]) => [n, strip(p)]))
-          : k === "discriminator"
-            ? { propertyName: v.propertyName }
-            : strip(v),
-      ]),
-  );
-};
-const resolveResponse = (response) => {
-  let node = response;
-  while (node && typeof node.$ref === "string") {
-    node = node.$ref
-      .slice(2)
-      .split("/")
-      .reduce((n, p) => n[p], spec);
-  }
-  return node;
-};
-const operations = {};
-for (const [template, item] of Object.entries(spec.paths)) {
-  for (const [method, operation] of Object.entries(item)) {
-    if (!operation || typeof operation !== "object" || !operation.responses) continue;
-    const responses = {};
-    for (const [status, response] of Object.entries(operation.responses)) {
-      const schema = resolveResponse(response)?.content?.["application/json"]?.schema;
-      responses[status] = schema ? strip(schema) : null;
-    }
-    operations[template] = { ...operations[template], [method]: responses };
-  }
-}
+const { operations, schemas } = toContractDocument(spec);
 const contractDocument = `/**
  * DO NOT EDIT: generated from openapi.yaml by scripts/generate-types.mjs (npm run generate).
  * Each operation's declared statuses with their JSON body schema (null: no body), and the component schemas.
@@ -125,7 +77,7 @@ const contractDocument = `/**
 import type { ContractDocument } from "../contract-schemas.js";
 
 /** The parts of openapi.yaml that answers are validated against. */
-export const contractDocument: ContractDocument = ${JSON.stringify({ operations, schemas: strip(spec.components.schemas) })};
+export const contractDocument: ContractDocument = ${JSON.stringify({ operations, schemas })};
 `;
 emit(DOCUMENT_PATH, contractDocument);
 

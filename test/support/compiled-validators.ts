@@ -4,7 +4,7 @@
  * body schema), with every schema compiled once, not in every test file: ajv's standalone code generation, on the
  * conformance validator's own ajv (`createContractAjv`), writes one CommonJS module per document and the document as
  * JSON into `node_modules/.cache/dispatchkit-tests/`, named by a hash of the YAML, this file, the conformance
- * validator and the versions of ajv and ajv-formats. A test file then loads them in milliseconds instead of parsing
+ * validator, the document reader (scripts/contract-document.mjs) and the versions of ajv and ajv-formats. A test file then loads them in milliseconds instead of parsing
  * the YAML and compiling with ajv (0.8–2 s a file). The vitest projects' globalSetup builds them before any worker
  * starts; a file run some other way builds them on first use.
  */
@@ -14,13 +14,8 @@ import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ValidateFunction } from "ajv";
-import {
-  type ContractDocument,
-  createContractAjv,
-  type JsonSchema,
-  rebasedSchema,
-  schemaKey,
-} from "../../packages/conformance/src/contract-schemas.js";
+import { createContractAjv, rebasedSchema, schemaKey } from "../../packages/conformance/src/contract-schemas.js";
+import { type TestedDocument, toContractDocument } from "../../scripts/contract-document.mjs";
 
 type Json = Record<string, unknown>;
 
@@ -29,6 +24,7 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const CACHE_DIR = join(ROOT, "node_modules/.cache/dispatchkit-tests");
 const SELF = fileURLToPath(import.meta.url);
 const VALIDATOR = join(ROOT, "packages/conformance/src/contract-schemas.ts");
+const READER = join(ROOT, "scripts/contract-document.mjs");
 
 /** The two documents the tests validate against, by the name problems report. */
 const DOCUMENTS = {
@@ -39,10 +35,8 @@ const DOCUMENTS = {
 /** One document's name as problems report it (`openapi.yaml`, `control-openapi.yaml`). */
 export type DocumentName = keyof typeof DOCUMENTS;
 
-/** A contract document with each operation's JSON request body schema: `requests[template][method]`. */
-export interface TestedDocument extends ContractDocument {
-  readonly requests: { readonly [template: string]: { readonly [method: string]: JsonSchema } };
-}
+/** A contract document with each operation's JSON request body schema (scripts/contract-document.mjs). */
+export type { TestedDocument };
 
 /** A parsed document, as the conformance validator reads it, with its schemas compiled ahead (by schema key). */
 export interface CompiledDocument {
@@ -51,66 +45,8 @@ export interface CompiledDocument {
   readonly validators: ReadonlyMap<string, ValidateFunction>;
 }
 
-// As scripts/generate-types.mjs builds the conformance package's document from openapi.yaml: annotations dropped
-// (the keys of `properties` are field names, never dropped); a discriminator keeps its propertyName only.
-const DROP = new Set([
-  "description",
-  "examples",
-  "example",
-  "summary",
-  "contentEncoding",
-  "contentMediaType",
-  "default",
-]);
-const strip = (node: unknown): unknown => {
-  if (Array.isArray(node)) return node.map(strip);
-  if (!node || typeof node !== "object") return node;
-  return Object.fromEntries(
-    Object.entries(node)
-      .filter(([k]) => !DROP.has(k))
-      .map(([k, v]) => [
-        k,
-        k === "properties"
-          ? Object.fromEntries(Object.entries(v as Json).map(([n, p]) => [n, strip(p)]))
-          : k === "discriminator"
-            ? { propertyName: (v as Json).propertyName }
-            : strip(v),
-      ]),
-  );
-};
-
-/** The document of a parsed OpenAPI file, as the conformance validator reads it. */
-export function toTestedDocument(spec: Json): TestedDocument {
-  const resolve = (node: unknown): Json | undefined => {
-    let current = node as Json | undefined;
-    while (current && typeof current.$ref === "string") {
-      current = (current.$ref as string)
-        .slice(2)
-        .split("/")
-        .reduce<unknown>((n, p) => (n as Json)[p.replace(/~1/g, "/").replace(/~0/g, "~")], spec) as Json;
-    }
-    return current;
-  };
-  const jsonSchema = (node: unknown) =>
-    ((resolve(node)?.content as Json | undefined)?.["application/json"] as Json | undefined)?.schema;
-  const operations: Record<string, Record<string, Record<string, JsonSchema | null>>> = {};
-  const requests: Record<string, Record<string, JsonSchema>> = {};
-  for (const [template, item] of Object.entries(spec.paths as Record<string, Json>)) {
-    for (const [method, operation] of Object.entries(item)) {
-      if (!operation || typeof operation !== "object" || !(operation as Json).responses) continue;
-      const responses: Record<string, JsonSchema | null> = {};
-      for (const [status, response] of Object.entries((operation as Json).responses as Json)) {
-        const schema = jsonSchema(response);
-        responses[status] = schema ? (strip(schema) as JsonSchema) : null;
-      }
-      operations[template] = { ...operations[template], [method]: responses };
-      const request = jsonSchema((operation as Json).requestBody);
-      if (request) requests[template] = { ...requests[template], [method]: strip(request) as JsonSchema };
-    }
-  }
-  const schemas = strip((spec.components as Json | undefined)?.schemas ?? {}) as Record<string, JsonSchema>;
-  return { operations, schemas, requests };
-}
+/** The document of a parsed OpenAPI file, as the conformance validator reads it (and as the generator writes it). */
+export const toTestedDocument: (spec: Json) => TestedDocument = toContractDocument;
 
 /** Every schema a validator of the document asks for: answers, requests, and each component schema by `$ref`. */
 function keysOf(document: TestedDocument): string[] {
@@ -134,6 +70,7 @@ function cacheFiles(name: DocumentName): { code: string; json: string; text: str
     .update(text)
     .update(readFileSync(SELF))
     .update(readFileSync(VALIDATOR))
+    .update(readFileSync(READER))
     .update(`${versionOf("ajv")} ${versionOf("ajv-formats")}`)
     .digest("hex")
     .slice(0, 16);
