@@ -9,6 +9,7 @@ import { createFakeActions } from "./control/actions.js";
 import { createControl } from "./control/control.js";
 import { createDriverSimulation } from "./control/driver.js";
 import { inspectContext } from "./control/inspect.js";
+import { createStagedOperations, type LifecycleSteps } from "./control/staged.js";
 import { inspectEvent, inspectNotification, inspectOrganization, inspectWorkspace } from "./control/views.js";
 import { createFakeWebhooks } from "./control/webhooks.js";
 import { createActionRunners } from "./domain/action-work.js";
@@ -45,6 +46,7 @@ function createRuntime(
   http: FakeHttp,
   loop: BackgroundLoop,
   background: readonly BackgroundWork[],
+  lifeInSteps: LifecycleSteps,
   hooks: Pick<FakeRuntime, "usePlanner" | "useHostTimestampClock">,
 ): FakeRuntime {
   return {
@@ -57,6 +59,7 @@ function createRuntime(
     background,
     nextDueAt: loop.nextDueAt,
     ownUrls: http.ownUrls,
+    staged: createStagedOperations(context, http.ownUrls, lifeInSteps),
     ...hooks,
   };
 }
@@ -84,6 +87,7 @@ export function createFake(options: FakeOptions = {}): Fake {
     abortInFlight: webhookDispatcher.abortInFlight,
     clear: [http.clear, drivers.driver.stop],
     loadFixtures: (fixtures) => control.loadFixtures(fixtures),
+    own: http.ownUrls,
   }));
   // The control endpoints and a frozen clock's latency reach the fake, built below.
   const http = createFakeHttp(context, settings, options, () => fake);
@@ -125,7 +129,7 @@ export function createFake(options: FakeOptions = {}): Fake {
     journal: { list: http.journal.list, clear: http.journal.clear },
     driver: drivers.driver,
   };
-  const runtime = createRuntime(context, settings, http, loop, background, {
+  const runtime = createRuntime(context, settings, http, loop, background, life.inSteps, {
     usePlanner: planners.use,
     useHostTimestampClock: webhookDispatcher.useHostTimestampClock,
   });

@@ -14,6 +14,7 @@ export { handleControlRequest } from "./host/control-requests.js";
 
 // A fake as a host sees it
 export { hostOf, type FakeHost, type HostRequest, type HostAnswer } from "./host/host.js";
+export type { Pace } from "./control/staged.js";
 export { answerBytes } from "./http/answer.js";
 
 // Answers a host gives itself (a request refused before the fake reads it)

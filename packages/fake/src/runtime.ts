@@ -6,6 +6,7 @@
  * A fake carries its runtime under a `Symbol.for` key, which every copy of this package shares: a fake made by the
  * ESM build works with the CommonJS `./node` entry and the other way round (docs/decisions/0004-fake-structure.md).
  */
+import type { StagedOperations } from "./control/staged.js";
 import type { Clock } from "./domain/clock.js";
 import type { Context } from "./domain/context.js";
 import type { RunPlanner } from "./domain/scheduling/run-plan.js";
@@ -63,6 +64,8 @@ export interface FakeRuntime {
    * } })` chose one: a server passes the wall clock, which its receivers check against. Returns the undo.
    */
   useHostTimestampClock(clock: Clock): () => void;
+  /** The fixtures load, snapshot, restore and reset the control endpoints run in steps (`control/staged.ts`). */
+  readonly staged: StagedOperations;
 }
 
 /** The runtime shape this copy of the package builds and reads. */

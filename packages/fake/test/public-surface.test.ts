@@ -106,6 +106,7 @@ describe("the public surface of @dispatchkit/fake", () => {
       "type HealthStateFile",
       "type HostAnswer",
       "type HostRequest",
+      "type Pace",
       "type RunPlanRequest",
       "type RunPlanResult",
       "type RunPlanner",

@@ -14,8 +14,9 @@ import {
   type HostAnswer,
   type HostRequest,
   hostOf,
+  type Pace,
 } from "@dispatchkit/fake/node";
-import type { ChangeGate } from "../state-file/state-file.js";
+import { type ChangeGate, createChangeGate } from "../state-file/state-file.js";
 import { createWorkerPlanner } from "../workers/worker-planner.js";
 import { type AccessPolicy, createAccessPolicy } from "./access.js";
 import {
@@ -141,6 +142,8 @@ interface Serving {
   access: AccessPolicy;
   pages: PageContext;
   kick(): void;
+  /** What keeps changes apart: from a state file's capture (`options.changes`) and from a staged operation. */
+  changes: ChangeGate;
   /** Whether the server is stopping (answers then close their connections). */
   closing(): boolean;
 }
@@ -241,10 +244,13 @@ async function answer(serving: Serving, request: HostRequest, res: ServerRespons
 /**
  * The fake's answer, after `latencyMs` for an authenticated API call (the control endpoints at once: a test drives
  * them; a call without a valid token is refused at once, so it holds nothing for the latency), run when no state file
- * save is capturing the state (reads at once, unless the gate says they wait).
+ * save is capturing the state and no staged operation runs (reads at once, unless the gate says they wait). A staged
+ * operation (a fixtures load, a snapshot, a restore, a reset) runs as a capture does: once the changes under way have
+ * ended, holding new ones back until it ends, one at a time, while reads are answered between its steps.
  */
 async function fakeAnswer(serving: Serving, request: HostRequest): Promise<HostAnswer> {
-  const { latencyMs = 0, changes } = serving.options;
+  const { latencyMs = 0 } = serving.options;
+  const { changes } = serving;
   if (
     latencyMs > 0 &&
     !serving.pages.relativePath(request.pathname).startsWith(CONTROL_PREFIX) &&
@@ -253,17 +259,44 @@ async function fakeAnswer(serving: Serving, request: HostRequest): Promise<HostA
     await new Promise((done) => setTimeout(done, latencyMs));
   }
   const run = () => serving.host.answer(request);
-  if (!changes || (isRead(request.method) && !changes.readsWait)) return run();
+  if (serving.host.runsAlone(request.method, request.pathname)) {
+    return changes.capture(() => {
+      // A read that could change the state (an action that ends on a poll) would change the one being replaced.
+      changes.readsWait = serving.host.readsMayChange();
+      return run();
+    });
+  }
+  if (isRead(request.method) && !changes.readsWait) return run();
   return changes.change(run);
 }
 
+/**
+ * Longest run of a staged operation's steps (real time, ms) before the server answers what waits: what another
+ * request waits at most for one, beside the server's own garbage collection.
+ */
+const STAGED_SLICE_MS = 8;
+
+/** The pace of staged operations: after {@link STAGED_SLICE_MS} of steps, a turn of the event loop. */
+function realTimePace(): Pace {
+  let since = performance.now();
+  return () => {
+    if (performance.now() - since < STAGED_SLICE_MS) return undefined;
+    return new Promise<void>((resolve) =>
+      setImmediate(() => {
+        since = performance.now();
+        resolve();
+      }),
+    );
+  };
+}
+
 /** The worker thread that plans scheduling runs (`schedulingWorker`), handed to the fake until the server stops. */
-function planOffThread(host: FakeHost, options: ServerOptions, afterPlan: () => void): () => void {
+function planOffThread(host: FakeHost, options: ServerOptions, changes: ChangeGate, afterPlan: () => void) {
   if (!options.schedulingWorker) return () => undefined;
   const planner = createWorkerPlanner({
     log: host.log,
-    // A plan commits as a change: never in the middle of a state file's capture.
-    settle: (done) => (options.changes ? options.changes.between(done) : Promise.resolve(done())),
+    // A plan commits as a change: never in the middle of a state file's capture or a staged operation.
+    settle: (done) => changes.between(done),
     // The commit emitted events and changed the state: deliver them, and save.
     afterPlan,
   });
@@ -336,11 +369,13 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
   checkOptions(options);
   const budget = createBodyBudget(options.maxBodyBytesInFlight);
   const host = hostOf(fake);
-  const driver = startRealTimeDriver(fake, host.log, () => options.onActivity?.(), options.changes);
-  const stopPlanning = planOffThread(host, options, () => {
+  const changes = options.changes ?? createChangeGate();
+  const driver = startRealTimeDriver(fake, host.log, () => options.onActivity?.(), changes);
+  const stopPlanning = planOffThread(host, options, changes, () => {
     driver.kick();
     options.onActivity?.();
   });
+  const stopPacing = host.usePace(realTimePace());
   const limits = limitsOf(options.timeouts);
   let stopping = false;
   const serving: Serving = {
@@ -360,6 +395,7 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
       persistence: options.persistence,
     },
     kick: () => driver.kick(),
+    changes,
     closing: () => stopping,
   };
   const server = createServer(limits.node, (req, res) => handle(serving, req, res));
@@ -370,6 +406,7 @@ export function startServer(fake: Fake, options: ServerOptions = {}): Promise<Ru
     stopping = true;
     driver.stop();
     stopPlanning();
+    stopPacing();
   };
   return listen(server, host, options, stop, budget).then(
     (running) => {

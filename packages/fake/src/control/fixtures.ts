@@ -14,6 +14,7 @@ import { checkOrderInput, createOrders, type OrderInput } from "../domain/orders
 import { createOrganization, createWorkspace, issueToken, isTimeZone } from "../domain/organizations.js";
 import type { Principal, Workspace } from "../domain/records.js";
 import { assignOrdersToRoute, checkRouteInput, createRoutes, type RouteInput } from "../domain/routes.js";
+import { mapInSteps, runSteps, STEP_ITEMS, type Steps, stepCounter } from "../domain/steps.js";
 import { createSubscription, type SubscriptionInput } from "../domain/webhooks.js";
 import type { components as Api } from "../http/contract-types.js";
 import { toWorkspaceBody } from "../http/handlers/workspaces.js";
@@ -49,11 +50,74 @@ export type LoadedFixtures = Schemas["LoadedFixtures"];
 
 const ACTION = "load fixtures";
 
+/** The lists of a fixtures document, in the document's order. */
+const LISTS = ["organizations", "workspaces", "routes", "orders", "webhooks"] as const;
+
+/**
+ * The document's schema in two parts: the document with its lists' items left unchecked (its own fields, each list's
+ * type and bound), and each list's item schema, so that 50,000 orders are checked one step of them at a time.
+ */
+interface DocumentSchemas {
+  readonly shell: z.ZodType;
+  readonly items: Readonly<Record<(typeof LISTS)[number], z.ZodType>>;
+}
+
 /** Built on first use: most fakes never load fixtures. */
-let documentSchema: z.ZodType | undefined;
-function fixturesSchema(): z.ZodType {
-  documentSchema ??= z.fromJSONSchema(FIXTURES_SCHEMA as never);
-  return documentSchema;
+let documentSchemas: DocumentSchemas | undefined;
+function fixturesSchemas(): DocumentSchemas {
+  if (documentSchemas) return documentSchemas;
+  const schema = FIXTURES_SCHEMA as {
+    $schema: string;
+    properties: Record<string, { items?: { $ref: string } }>;
+    $defs: Record<string, object>;
+  };
+  const properties = Object.fromEntries(
+    Object.entries(schema.properties).map(([name, property]) => [
+      name,
+      property.items ? { ...property, items: {} } : property,
+    ]),
+  );
+  const item = (list: string) => {
+    const name = (schema.properties[list]?.items?.$ref ?? "").replace("#/$defs/", "");
+    return z.fromJSONSchema({ $schema: schema.$schema, ...schema.$defs[name], $defs: schema.$defs } as never);
+  };
+  documentSchemas = {
+    shell: z.fromJSONSchema({ ...schema, properties } as never),
+    items: Object.fromEntries(LISTS.map((list) => [list, item(list)])) as DocumentSchemas["items"],
+  };
+  return documentSchemas;
+}
+
+/**
+ * The problems the document's schema finds in `value`, in steps, in the order one parse of the whole document gives
+ * them: field by field (a list's own problems, then its items' under `orders[3]`), then the document's (unknown
+ * fields).
+ */
+function* schemaDetails(value: unknown): Steps<ErrorDetail[]> {
+  const { shell, items } = fixturesSchemas();
+  const parsed = shell.safeParse(value);
+  const issues = parsed.success ? [] : parsed.error.issues;
+  const document = objectOf(value);
+  const details: ErrorDetail[] = [];
+  const shellDetails = (field: PropertyKey | undefined) => {
+    const own = issues.filter((issue) => issue.path[0] === field);
+    if (own.length > 0) details.push(...zodDetails(new z.ZodError(own), [], value));
+  };
+  const step = stepCounter();
+  for (const field of Object.keys(FIXTURES_SCHEMA.properties as object)) {
+    shellDetails(field);
+    const records = document?.[field];
+    const schema = items[field as (typeof LISTS)[number]];
+    if (!schema || !Array.isArray(records)) continue;
+    for (let i = 0; i < records.length; i++) {
+      const record: unknown = records[i];
+      const result = schema.safeParse(record);
+      if (!result.success) details.push(...zodDetails(result.error, [field, i], record));
+      if (step.tick()) yield;
+    }
+  }
+  shellDetails(undefined);
+  return details;
 }
 
 /** A workspace named by a fixture: one of the fixtures' (by index) or one the fake holds. */
@@ -240,8 +304,12 @@ function checkWebhook(
  * records are checked even when the document's own fields have problems, so one run shows them all.
  */
 export function checkFixtures(ctx: Context, value: unknown, own: OwnUrls): CheckedFixtures {
-  const parsed = fixturesSchema().safeParse(value);
-  const details: ErrorDetail[] = parsed.success ? [] : zodDetails(parsed.error, [], value);
+  return runSteps(checkFixturesInSteps(ctx, value, own));
+}
+
+/** {@link checkFixtures} in steps (`control/staged.ts`): `ctx`'s state must not change until it ends. */
+export function* checkFixturesInSteps(ctx: Context, value: unknown, own: OwnUrls): Steps<CheckedFixtures> {
+  const details: ErrorDetail[] = yield* schemaDetails(value);
   // The records are read from the value itself, defensively: where the schema found a problem, the field may be of any
   // type, and the checks below skip what they cannot read (the schema's detail names it).
   const document = objectOf(value) ?? {};
@@ -296,14 +364,14 @@ export function checkFixtures(ctx: Context, value: unknown, own: OwnUrls): Check
     });
     return undefined;
   };
-  const checkedRoutes = routes.map((route, i) => {
+  const checkedRoutes = yield* mapInSteps(routes, (route, i) => {
     const workspace = workspaceRef(route?.workspace, `routes[${i}].workspace`);
     const input = route && parseApiFields(routeInput, split(route, ["key", "workspace"]), ["routes", i], details);
     if (input) checkRouteInput(input, `routes[${i}].`, details);
     return { key: stringOf(route?.key) ?? null, workspace, input };
   });
 
-  const checkedOrders = orders.map((order, i) => {
+  const checkedOrders = yield* mapInSteps(orders, (order, i) => {
     const workspace = workspaceRef(order?.workspace, `orders[${i}].workspace`);
     const rest = order && split(order, ["key", "workspace", "route"]);
     const input = rest && parseApiFields(orderInput, rest, ["orders", i], details);
@@ -319,7 +387,7 @@ export function checkFixtures(ctx: Context, value: unknown, own: OwnUrls): Check
   });
 
   const refs = { organization: organizationRef, workspace: workspaceRef };
-  const checkedWebhooks = webhooks.map((webhook, i) => checkWebhook(webhook, i, own, refs, details));
+  const checkedWebhooks = yield* mapInSteps(webhooks, (webhook, i) => checkWebhook(webhook, i, own, refs, details));
 
   if (details.length > 0) throw validationFailed(ACTION, details);
   // No problem: the document matches its schema, every reference resolved and every record parsed.
@@ -342,6 +410,11 @@ export function checkFixtures(ctx: Context, value: unknown, own: OwnUrls): Check
  * use. The caller undoes it should it throw (it does not for checked fixtures and the fake's own geocoder).
  */
 export function createFixtures(ctx: Context, fixtures: CheckedFixtures): LoadedFixtures {
+  return runSteps(createFixturesInSteps(ctx, fixtures));
+}
+
+/** {@link createFixtures} in steps (`control/staged.ts`, which creates them in a copy of the state). */
+export function* createFixturesInSteps(ctx: Context, fixtures: CheckedFixtures): Steps<LoadedFixtures> {
   const organizations = fixtures.organizations.map(({ name, tokens }) => {
     const { organization } = createOrganization(ctx, { ...(name !== undefined ? { name } : {}), workspaces: [] });
     for (const token of tokens) issueToken(ctx, organization.id, { token });
@@ -359,12 +432,12 @@ export function createFixtures(ctx: Context, fixtures: CheckedFixtures): LoadedF
   // The API acts for a token's organization; fixtures act for the organization of each record's workspace.
   const principalOf = (workspace: Workspace): Principal => ({ organizationId: workspace.organizationId, token: "" });
 
-  const routes = fixtures.routes.map(({ workspace: ref, input }, i) => {
+  const routes = yield* mapInSteps(fixtures.routes, ({ workspace: ref, input }, i) => {
     const workspace = workspaceOf(ref);
     const [route] = createRoutes(ctx, principalOf(workspace), workspace, [input], () => `routes[${i}].`);
     return route as NonNullable<typeof route>;
   });
-  const orders = fixtures.orders.map(({ workspace: ref, input }, i) => {
+  const orders = yield* mapInSteps(fixtures.orders, ({ workspace: ref, input }, i) => {
     const workspace = workspaceOf(ref);
     const [order] = createOrders(ctx, principalOf(workspace), workspace, [input], () => `orders[${i}].`);
     return order as NonNullable<typeof order>;
@@ -377,8 +450,15 @@ export function createFixtures(ctx: Context, fixtures: CheckedFixtures): LoadedF
     list.push((orders[i] as (typeof orders)[number]).uuid);
     onRoute.set(route, list);
   });
+  let assigned = 0;
   for (const [index, orderUuids] of onRoute) {
     assignOrdersToRoute(ctx, (routes[index] as (typeof routes)[number]).uuid, orderUuids);
+    // A route's orders count as items of the step (its timeline is computed over them).
+    assigned += orderUuids.length;
+    if (assigned >= STEP_ITEMS) {
+      assigned = 0;
+      yield;
+    }
   }
   const webhooks = fixtures.webhooks.map(({ owner, input, secret }) => {
     const workspace = "workspace" in owner ? workspaceOf(owner.workspace) : undefined;
@@ -410,7 +490,7 @@ export function createFixtures(ctx: Context, fixtures: CheckedFixtures): LoadedF
       workspaceUuid: route.workspaceUuid,
       orderUuids: [...route.orderUuids],
     })),
-    orders: orders.map((order, i) => ({
+    orders: yield* mapInSteps(orders, (order, i) => ({
       key: fixtures.orders[i]?.key ?? null,
       uuid: order.uuid,
       orderNumber: order.orderNumber,

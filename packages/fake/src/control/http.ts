@@ -9,22 +9,23 @@ import type { z } from "zod";
 import type { ManualClock } from "../domain/clock.js";
 import { isoString } from "../domain/clock.js";
 import type { ActionPolicy } from "../domain/context.js";
-import { DomainError, notFound, validationFailed } from "../domain/errors.js";
+import { notFound, validationFailed } from "../domain/errors.js";
 import type { ActionKind, ActionRecord } from "../domain/records.js";
+import { runSteps } from "../domain/steps.js";
 import { fanOutEvents, listDeliveries } from "../domain/webhooks.js";
 import { CONTRACT_OPERATIONS, type OperationId } from "../http/contract-operations.js";
 import { toWorkspaceBody } from "../http/handlers/workspaces.js";
 import { parseWith } from "../http/input.js";
-import { nestsDeeperThan, TOO_DEEP } from "../http/json-nesting.js";
 import { mapPage, paginate } from "../http/pagination.js";
 import type { PublicOperation, PublicRequestContext } from "../http/router.js";
 import { runtimeOf } from "../runtime.js";
 import type { FakeActions } from "./actions.js";
+import { jsonBodyInSteps } from "./body.js";
 import type { FakeControl } from "./control.js";
 import type { DriverStop, FakeDriver } from "./driver.js";
 import { eventControlOperations } from "./events-http.js";
 import type { FakeFaults, FaultInput } from "./faults.js";
-import type { Fixtures } from "./fixtures.js";
+import type { LoadedFixtures } from "./fixtures.js";
 import { healthBody } from "./health.js";
 import type { FakeJournal, JournalEntry } from "./journal.js";
 import {
@@ -49,17 +50,7 @@ export const CONTROL_PREFIX = "/_fake/";
 
 /** Read a request's body text; empty means `{}`. Any content type (curl sends none). */
 async function readBody({ request }: PublicRequestContext): Promise<unknown> {
-  const text = await request.text();
-  if (text.trim() === "") return {};
-  if (nestsDeeperThan(text)) throw new DomainError("INVALID_JSON", TOO_DEEP);
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (cause) {
-    const reason = cause instanceof Error ? cause.message : String(cause);
-    throw new DomainError("INVALID_JSON", `Failed to parse the request body as JSON: ${reason}`, undefined, {
-      cause,
-    });
-  }
+  return runSteps(jsonBodyInSteps(await request.text()));
 }
 
 /** An optional JSON body checked strictly: unknown fields answer 400 naming them. */
@@ -138,8 +129,10 @@ function setupOperations(fake: ControlledFake): PublicOperation[] {
     }),
 
     defineControlOperation("/_fake/fixtures", "post", async (req) => {
-      // fake.control.loadFixtures checks the body (the document's Fixtures schema and the API's own checks).
-      return { status: 201, body: fake.control.loadFixtures((await readBody(req)) as Fixtures) };
+      // Checked as fake.control.loadFixtures checks it (the document's Fixtures schema and the API's own checks), in
+      // steps between which a host answers other requests (control/staged.ts); the answer's body is JSON text.
+      const body = await runtimeOf(fake).staged.loadFixtures(await req.request.text());
+      return { status: 201, body: body as unknown as LoadedFixtures };
     }),
 
     defineControlOperation("/_fake/clock", "get", () => ({ status: 200, body: clockBody() })),
@@ -230,14 +223,16 @@ function faultAndDriverOperations(fake: ControlledFake): PublicOperation[] {
 function snapshotOperations(fake: ControlledFake, snapshots: SnapshotStore): PublicOperation[] {
   const snapshotBody = (id: string, snapshot: FakeSnapshot) => ({ id, takenAt: isoString(snapshot.takenAt) });
   return [
+    // Reset, snapshot and restore build a whole state in steps, between which a host answers other requests
+    // (control/staged.ts).
     defineControlOperation("/_fake/reset", "post", async (req) => {
       await readOptional(req, emptyBody, "reset the fake");
-      fake.reset();
+      await runtimeOf(fake).staged.reset();
       return { status: 204 };
     }),
     defineControlOperation("/_fake/snapshots", "post", async (req) => {
       await readOptional(req, emptyBody, "take a snapshot");
-      const { id, snapshot } = snapshots.keep(() => fake.snapshot());
+      const { id, snapshot } = await snapshots.keepTaken(() => runtimeOf(fake).staged.snapshot());
       return { status: 201, body: snapshotBody(id, snapshot) };
     }),
     defineControlOperation("/_fake/snapshots", "get", () => ({
@@ -254,7 +249,7 @@ function snapshotOperations(fake: ControlledFake, snapshots: SnapshotStore): Pub
       const snapshot = snapshots.get(id);
       if (!snapshot) throw notFound("snapshot", id);
       await readOptional(req, emptyBody, "restore a snapshot");
-      fake.restore(snapshot);
+      await runtimeOf(fake).staged.restore(snapshot);
       return { status: 200, body: snapshotBody(id, snapshot) };
     }),
   ];

@@ -6,6 +6,8 @@
 import type { Context, State } from "../domain/context.js";
 import { DomainError } from "../domain/errors.js";
 import { createIds } from "../domain/ids.js";
+import { prepareIndexes, type Steps } from "../domain/steps.js";
+import { cloneState } from "./state-copy.js";
 
 /** What `fake.snapshot()` returns: opaque, and only good for `fake.restore()`. */
 export interface FakeSnapshot {
@@ -23,11 +25,19 @@ const DATA = Symbol.for("@dispatchkit/fake.snapshot");
 
 /** Copy everything `ctx` holds into a new, frozen snapshot taken at the clock's now. */
 export function takeSnapshot(ctx: Context): FakeSnapshot {
-  const data: SnapshotData = {
-    state: structuredClone(ctx.state),
-    idsPosition: ctx.ids.position,
-  };
-  const snapshot = { takenAt: ctx.clock.now() };
+  return sealed(ctx.clock.now(), { state: structuredClone(ctx.state), idsPosition: ctx.ids.position });
+}
+
+/** {@link takeSnapshot} in steps (`control/staged.ts`): `ctx`'s state must not change until it ends. */
+export function* takeSnapshotInSteps(ctx: Context): Steps<FakeSnapshot> {
+  const takenAt = ctx.clock.now();
+  const idsPosition = ctx.ids.position;
+  return sealed(takenAt, { state: yield* cloneState(ctx.state), idsPosition });
+}
+
+/** A frozen snapshot taken at `takenAt` holding `data`. */
+function sealed(takenAt: number, data: SnapshotData): FakeSnapshot {
+  const snapshot = { takenAt };
   Object.defineProperty(snapshot, DATA, { value: data, enumerable: false });
   return Object.freeze(snapshot);
 }
@@ -43,6 +53,20 @@ export function snapshotData(snapshot: FakeSnapshot): SnapshotData {
 export function restoreSnapshot(ctx: Context, data: SnapshotData): void {
   ctx.state = structuredClone(data.state);
   ctx.ids = createIds(data.idsPosition, ctx.ids.entropy, ctx.ids.requestIds);
+}
+
+/**
+ * {@link restoreSnapshot} in steps: the copy of the snapshot's state and the list indexes over it are made aside
+ * (reads of the state as it is go on meanwhile); returns the function that puts them in place at once.
+ */
+export function* restoreSnapshotInSteps(ctx: Context, data: SnapshotData): Steps<() => void> {
+  const state = yield* cloneState(data.state);
+  const installIndexes = yield* prepareIndexes(ctx.lists, state);
+  return () => {
+    ctx.state = state;
+    ctx.ids = createIds(data.idsPosition, ctx.ids.entropy, ctx.ids.requestIds);
+    installIndexes();
+  };
 }
 
 /** Most snapshots the control API keeps at once (`POST /_fake/snapshots`); each is a whole copy of the state. */
@@ -64,6 +88,8 @@ export interface SnapshotStore {
    * snapshot copies the whole state: a refused one must not cost a copy).
    */
   keep(take: () => FakeSnapshot): KeptSnapshot;
+  /** {@link SnapshotStore.keep} of a snapshot taken in steps: its place is held while `take` runs. */
+  keepTaken(take: () => Promise<FakeSnapshot>): Promise<KeptSnapshot>;
   get(id: string): FakeSnapshot | undefined;
   /** Forget one; false when no snapshot has that id. */
   delete(id: string): boolean;
@@ -75,19 +101,36 @@ export interface SnapshotStore {
 export function createSnapshotStore(limit = MAX_KEPT_SNAPSHOTS): SnapshotStore {
   const kept = new Map<string, FakeSnapshot>();
   let taken = 0;
+  /** Snapshots being taken in steps: they count against the bound already. */
+  let taking = 0;
+  const checkRoom = () => {
+    if (kept.size + taking >= limit) {
+      throw new DomainError(
+        "CONFLICT",
+        `Failed to take a snapshot: ${limit} snapshots are kept already; delete one (DELETE /_fake/snapshots/{id}) or reset the fake`,
+      );
+    }
+  };
+  const add = (snapshot: FakeSnapshot) => {
+    taken += 1;
+    const id = `snap_${taken}`;
+    kept.set(id, snapshot);
+    return { id, snapshot };
+  };
   return {
     keep(take) {
-      if (kept.size >= limit) {
-        throw new DomainError(
-          "CONFLICT",
-          `Failed to take a snapshot: ${limit} snapshots are kept already; delete one (DELETE /_fake/snapshots/{id}) or reset the fake`,
-        );
+      checkRoom();
+      return add(take());
+    },
+    async keepTaken(take) {
+      checkRoom();
+      taking += 1;
+      try {
+        const snapshot = await take();
+        return add(snapshot);
+      } finally {
+        taking -= 1;
       }
-      const snapshot = take();
-      taken += 1;
-      const id = `snap_${taken}`;
-      kept.set(id, snapshot);
-      return { id, snapshot };
     },
     get: (id) => kept.get(id),
     delete: (id) => kept.delete(id),

@@ -104,6 +104,27 @@ class RecordIndex<R extends { uuid: string }> {
     }
   }
 
+  /**
+   * This index built for `records` in steps of `every` records, aside: what it indexes now stays as it is (reads go on
+   * meanwhile) until the returned function installs the new one. `records` must not change until then.
+   */
+  *prepare(records: ReadonlyMap<string, R>, every: number): Generator<void, () => void, void> {
+    const built = new RecordIndex(this.keysOf);
+    built.indexed = records;
+    let count = 0;
+    for (const record of records.values()) {
+      built.place(record);
+      if (++count % every === 0) yield;
+    }
+    return () => {
+      this.indexed = built.indexed;
+      this.entries = built.entries;
+      this.uuids = built.uuids;
+      this.buckets = built.buckets;
+      this.nextSeq = built.nextSeq;
+    };
+  }
+
   private bucket(key: string): Bucket {
     let bucket = this.buckets.get(key);
     if (!bucket) {

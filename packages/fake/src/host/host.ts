@@ -3,6 +3,7 @@
  * A host wires the fake to a transport (node:http, a real-time timer, a worker thread, a state file); the standalone
  * server (`@dispatchkit/fake-server`) is built on this view alone, never on the fake's internals.
  */
+import type { Pace } from "../control/staged.js";
 import type { Clock } from "../domain/clock.js";
 import { DomainError } from "../domain/errors.js";
 import { greatCircleTravel } from "../domain/geo.js";
@@ -54,6 +55,14 @@ export interface FakeHost {
   addServer(port: number, names: readonly string[]): () => void;
   /** Sign webhook attempts with the host's clock (unless `createFake` chose one); returns the undo. */
   useHostTimestampClock(clock: Clock): () => void;
+  /**
+   * Whether answering this request builds a whole state in steps (`POST /_fake/fixtures`, `/_fake/snapshots`,
+   * `/_fake/snapshots/{id}/restore`, `/_fake/reset`; `pathname` as the router reads it): a host runs it with every
+   * other change held back until it ends (reads go on between its steps), and one at a time.
+   */
+  runsAlone(method: string, pathname: string): boolean;
+  /** Pause with `pace` between the steps of those operations until the returned function is called. */
+  usePace(pace: Pace): () => void;
   /** Everything a user built up, as plain JSON data; `copy: false` gives the live records (serialize them at once). */
   exportData(options?: { copy?: boolean }): FakeDataJson;
   /** Put the fake in the state `data` describes (check it with `parseFakeData` first); the rest resets. */
@@ -98,10 +107,19 @@ export function hostOf(fake: Fake): FakeHost {
     usePlanner: (planner) => runtime.usePlanner(planner),
     addServer: (port, names) => runtime.ownUrls.addServer(port, names),
     useHostTimestampClock: (clock) => runtime.useHostTimestampClock(clock),
+    runsAlone: (method, pathname) => method === "POST" && STAGED.test(relative(runtime.basePath, pathname)),
+    usePace: (pace) => runtime.staged.usePace(pace),
     exportData: (options) => exportFakeData(fake, options),
     importData: (data) => importFakeData(fake, data),
   };
 }
+
+/** The control paths of the staged operations (`control/staged.ts`), relative to the base path. */
+const STAGED = /^\/_fake\/(fixtures|snapshots|reset|snapshots\/[^/]+\/restore)$/;
+
+/** `pathname` without the base path. */
+const relative = (basePath: string, pathname: string) =>
+  basePath !== "" && pathname.startsWith(basePath) ? pathname.slice(basePath.length) : pathname;
 
 /**
  * Whether a read could change `fake`'s state now: a pending action that a poll ends (`afterPolls`) or that a read

@@ -51,6 +51,11 @@ function errorBody(code: ErrorCode, message: string, requestId: string, details?
   return details && details.length > 0 ? { code, message, requestId, details } : { code, message, requestId };
 }
 
+/** A body already written as JSON text (a large answer stringified in steps, `control/staged.ts`): sent as it is. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 /** An answer with a JSON body (none when `body` is undefined) and `x-request-id`. */
 export function jsonAnswer(status: number, body: unknown, requestId: string, headers?: Record<string, string>): Answer {
   const h: Record<string, string> = {};
@@ -58,7 +63,7 @@ export function jsonAnswer(status: number, body: unknown, requestId: string, hea
   h["x-request-id"] = requestId;
   if (body === undefined) return { status, headers: h, body: null };
   h["content-type"] = "application/json";
-  return { status, headers: h, body: JSON.stringify(body) };
+  return { status, headers: h, body: body instanceof JsonText ? body.text : JSON.stringify(body) };
 }
 
 /**
