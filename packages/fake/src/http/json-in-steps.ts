@@ -76,6 +76,8 @@ function* itemsOf(text: string, span: ArraySpan): Steps<unknown[]> {
   for (let first = 0; first < starts.length; first += STEP_ITEMS) {
     const last = Math.min(starts.length, first + STEP_ITEMS) - 1;
     const run = JSON.parse(`[${text.slice(starts[first], ends[last])}]`) as unknown[];
+    // A run of one blank item (after a trailing comma) parses as no item: not JSON either.
+    if (run.length !== last - first + 1) throw new SyntaxError("an item is missing");
     for (const item of run) items.push(item);
     if (last < starts.length - 1) yield;
   }
