@@ -15,6 +15,7 @@ const integration = [
   "packages/*/test/cli-actions-order.test.ts",
   "packages/*/test/cli-request-ids.test.ts",
   "packages/*/test/cli-request-log.test.ts",
+  "packages/*/test/cli-slices.test.ts",
   "packages/*/test/conformance.test.ts",
   "packages/conformance/test/command.test.ts",
   "examples/delivery-day/test/delivery-day.test.ts",
