@@ -297,8 +297,10 @@ export function controlOperations(fake: ControlledFake, snapshots: SnapshotStore
       (req, action) => readOptional(req, emptyBody, action),
       (filter) => {
         // The records themselves, not `fake.webhooks.deliveries()`'s copies of the whole log: only a page is answered.
-        const { context } = runtimeOf(fake);
-        fanOutEvents(context);
+        const { context, staged } = runtimeOf(fake);
+        // Not while a state is built aside from this one (control/staged.ts): deliveries made now would be lost with
+        // it, or copied half. The events wait for the next read or background run.
+        if (!staged.busy()) fanOutEvents(context);
         return listDeliveries(context, filter);
       },
     ),

@@ -32,6 +32,8 @@ export interface StagedOperations {
   snapshot(): Promise<FakeSnapshot>;
   restore(snapshot: FakeSnapshot): Promise<void>;
   reset(): Promise<void>;
+  /** Whether one of them runs now (reads that would change the state, a fan-out of events, wait for its end). */
+  busy(): boolean;
   /** Pause with `pace` between steps until the returned function is called (default: no pause, run whole). */
   usePace(pace: Pace): () => void;
 }
@@ -103,6 +105,7 @@ export function createStagedOperations(ctx: Context, own: OwnUrls, life: Lifecyc
       ),
     restore: (snapshot) => run("restore a snapshot", life.restore(snapshot)),
     reset: () => run("reset the fake", life.reset()),
+    busy: () => running !== undefined,
     usePace(given) {
       pace = given;
       return () => {
