@@ -5,16 +5,29 @@
  * `dispatch-fake` process holding `--sizes` stored orders. A benchmark, not a test (the test is
  * packages/fake-server/test/standalone-slices.test.ts).
  *
- *   npx tsx bench/slices.ts [--sizes 50000,100000] [--runs 3] [--fixtures 50000] [--from-dist] [--only fixtures,reset]
+ *   npx tsx bench/slices.ts [--before <commit>] [--sizes 50000,100000] [--runs 3] [--fixtures 50000] [--from-dist]
+ *                           [--only fixtures,reset]
  *
- * For each size and run, a fresh server (`dispatch-fake --empty --quiet`, from the sources through tsx, or the built
+ * `--before` extracts that commit's sources with `git archive` into the system's temporary folder and measures
+ * its CLI beside this checkout's, alternating run by run (both from their sources through tsx, each with its own
+ * tsconfig paths). For each size and run, a fresh server (`dispatch-fake --empty --quiet`, from the sources through tsx, or the built
  * CLI with `--from-dist`; `--state FILE` for the save) is filled with that many orders (1,000 per `POST /v2/orders`),
  * then a poller in its own process sends `GET /v2/orders/{uuid}` back to back (a new one 2 ms after each answer) while
  * the bench sends the operation and waits for its answer. Reported per operation: its wall time (the client's, from
  * sending it to its answer), the GETs sent while it ran, their p99 and max wall latency, medians over the runs.
  */
-import { type ChildProcess, fork, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, statSync, watch, writeFileSync } from "node:fs";
+import { type ChildProcess, execFileSync, fork, spawn } from "node:child_process";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  watch,
+  writeFileSync,
+} from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -62,14 +75,40 @@ interface Server {
   url: string;
 }
 
+/** The checkout whose CLI runs: this one, or `--before`'s extracted sources. */
+let root = ROOT;
+
+/**
+ * Extract `commit`'s sources beside a node_modules of links to this checkout's, except the workspace's own packages,
+ * which link to the extracted ones (outside this checkout's node_modules, where tsx reads the sources' tsconfig paths).
+ */
+function extract(commit: string): string {
+  const dir = join(tmpdir(), `dispatchkit-bench-slices-${commit}`);
+  if (!existsSync(join(dir, "packages/fake-server/src/cli/main.ts"))) {
+    mkdirSync(join(dir, "node_modules/@dispatchkit"), { recursive: true });
+    const parts = "packages openapi.yaml package.json tsconfig.json tsconfig.base.json";
+    execFileSync("sh", ["-c", `git archive ${commit} ${parts} | tar -x -C "${dir}"`], { cwd: ROOT });
+    for (const name of readdirSync(join(ROOT, "node_modules"))) {
+      if (name !== "@dispatchkit" && name !== ".cache") {
+        symlinkSync(join(ROOT, "node_modules", name), join(dir, "node_modules", name));
+      }
+    }
+    for (const name of readdirSync(join(dir, "packages"))) {
+      symlinkSync(join(dir, "packages", name), join(dir, "node_modules/@dispatchkit", name));
+    }
+  }
+  return dir;
+}
+
 async function startFake(args: string[]): Promise<Server> {
-  const cli = FROM_DIST
-    ? [join(ROOT, "packages/fake-server/dist/cli.js")]
-    : ["--import", "tsx", join(ROOT, "packages/fake-server/src/cli/main.ts")];
+  const cli =
+    FROM_DIST && root === ROOT
+      ? [join(ROOT, "packages/fake-server/dist/cli.js")]
+      : ["--import", "tsx", join(root, "packages/fake-server/src/cli/main.ts")];
   const child = spawn(
     process.execPath,
     [...cli, "--port", "0", "--quiet", "--token", TOKEN, "--now", "2026-11-23T08:00:00Z", ...args],
-    { stdio: ["ignore", "pipe", "inherit"] },
+    { cwd: root, stdio: ["ignore", "pipe", "inherit"] },
   );
   const url = await new Promise<string>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`dispatch-fake exited with ${code} before listening`)));
@@ -278,23 +317,31 @@ async function main(): Promise<void> {
   const runs = Number(option("runs", "3"));
   const fixturesOrders = Number(option("fixtures", "50000"));
   const only = new Set(option("only", "").split(",").filter(Boolean));
+  const before = option("before", "");
+  const versions = before ? [{ name: `before (${before})`, root: extract(before) }] : [];
+  versions.push({ name: "after", root: ROOT });
   const load = [loadavg()[0]!.toFixed(1)];
   console.log(
-    "| stored orders | operation | runs | operation wall ms | GETs during it | GET p99 ms | GET max ms (each run) |",
+    "| stored orders | operation | version | runs | operation wall ms | GETs during it | GET p99 ms | GET max ms (each run) |",
   );
-  console.log("|---:|---|---:|---:|---:|---:|---|");
+  console.log("|---:|---|---|---:|---:|---:|---:|---|");
   for (const size of sizes) {
-    const all = new Map<Operation, Sample[]>();
+    const all = new Map<string, Sample[]>();
     for (let run = 0; run < runs; run++) {
-      for (const [op, sample] of await runAt(size, fixturesOrders, only, run)) {
-        all.set(op, [...(all.get(op) ?? []), sample]);
+      for (const version of versions) {
+        root = version.root;
+        for (const [op, sample] of await runAt(size, fixturesOrders, only, run)) {
+          const key = `${op}\t${version.name}`;
+          all.set(key, [...(all.get(key) ?? []), sample]);
+        }
       }
     }
-    for (const [op, samples] of all) {
+    for (const [key, samples] of all) {
+      const [op, version] = key.split("\t");
       const m = (f: (s: Sample) => number) => median(samples.map(f)).toFixed(0);
       const maxes = samples.map((s) => s.max.toFixed(0)).join(", ");
       console.log(
-        `| ${size.toLocaleString("en")} | ${op} | ${samples.length} | ${m((s) => s.ms)} | ${m((s) => s.gets)} | ${m((s) => s.p99)} | **${m((s) => s.max)}** (${maxes}) |`,
+        `| ${size.toLocaleString("en")} | ${op} | ${version} | ${samples.length} | ${m((s) => s.ms)} | ${m((s) => s.gets)} | ${m((s) => s.p99)} | **${m((s) => s.max)}** (${maxes}) |`,
       );
     }
   }
