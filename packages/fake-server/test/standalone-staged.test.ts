@@ -10,6 +10,7 @@ import { handleControlRequest, hostOf } from "@dispatchkit/fake/node";
 import { type RunningServer, startServer } from "@dispatchkit/fake-server";
 import { afterEach, describe, expect, it } from "vitest";
 import { createContractValidator, createControlValidator } from "../../../test/support/openapi-validator.js";
+import { DATE, orderInput, routeInput } from "../../fake/test/support/flow.js";
 
 const contract = createContractValidator();
 const control = createControlValidator();
@@ -191,5 +192,44 @@ describe("staged operations without a host that holds changes back", () => {
     held.release();
     expect((await load)?.status).toBe(201);
     expect(fake.inspect().orders).toHaveLength(600);
+  });
+
+  it("the delivery log read during a load does not fan events out (their deliveries would go with the old state)", async () => {
+    const fake = createFake({ now: "2026-11-23T08:00:00Z", token: TOKEN });
+    const api = async (path: string, body: unknown) => {
+      const res = await fake.fetch(path, {
+        method: "POST",
+        headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      expect(res.status).toBeLessThan(300);
+      // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
+      return (await res.json()) as any;
+    };
+    const workspaceUuid = fake.workspaces[0]?.uuid;
+    await api("/v2/webhooks", { url: "https://hooks.example.com/in", events: ["route.published"] });
+    const orders = await api(`/v2/orders?workspaceUuid=${workspaceUuid}`, [orderInput(0), orderInput(1)]);
+    const routes = await api("/v2/routes", { workspaceUuid, routes: [routeInput(0)] });
+    fake.control.assignOrders(
+      routes.data[0].uuid,
+      orders.data.map((o: { uuid: string }) => o.uuid),
+    );
+    await api("/v2/routes/publish", { workspaceUuid, date: DATE });
+    const request = (method: string, path: string, body?: string) =>
+      handleControlRequest(
+        fake,
+        new Request(`${fake.baseUrl}${path}`, { method, ...(body !== undefined ? { body } : {}) }),
+      );
+    const deliveries = async () =>
+      ((await (await request("GET", "/_fake/webhook-deliveries"))?.json()) as { data: unknown[] }).data;
+
+    const held = heldPace(fake);
+    const load = request("POST", "/_fake/fixtures", fixtures(600));
+    await held.paused;
+    expect(await deliveries()).toEqual([]);
+    held.release();
+    expect((await load)?.status).toBe(201);
+    // The event's one delivery, made once the load has ended.
+    expect(await deliveries()).toHaveLength(1);
   });
 });
