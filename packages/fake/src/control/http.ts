@@ -94,9 +94,6 @@ export interface ControlledFake {
   readonly driver: FakeDriver;
   readonly webhooks: FakeWebhooks;
   advance(ms: number): Promise<void>;
-  reset(): void;
-  snapshot(): FakeSnapshot;
-  restore(snapshot: FakeSnapshot): void;
 }
 
 /** Tokens, organizations, workspaces, fixtures and the clock. */

@@ -1,6 +1,6 @@
 /**
  * Snapshots of a fake (`fake.snapshot()`, `fake.restore()`, `POST /_fake/snapshots`): a structured clone of the
- * state, pending work included (plain data in `State.works`), and the position of the id sequence. A snapshot object carries
+ * state (over HTTP, a copy made in steps: control/staged.ts), pending work included (plain data in `State.works`), and the position of the id sequence. A snapshot object carries
  * its data itself under a `Symbol.for` key, so any copy of the package restores it; the clock is not part of it.
  */
 import type { Context, State } from "../domain/context.js";

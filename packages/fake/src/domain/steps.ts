@@ -1,6 +1,6 @@
 /**
- * Long operations in steps (issue 31; docs/decisions/0018-staged-operations.md): a copy of the whole state, a fixtures
- * load of 50,000 orders, a rebuild of the list indexes. Each is a generator that yields after every {@link STEP_ITEMS}
+ * Long operations in steps (issue 31; docs/decisions/0018-staged-operations.md): a copy of the whole state
+ * (control/state-copy.ts), a fixtures load of 50,000 orders, a rebuild of the list indexes. Each is a generator that yields after every {@link STEP_ITEMS}
  * items it handled, by count (never by time: the domain stays deterministic), and returns its result. In process it
  * runs whole ({@link runSteps}); a host runs the same steps with pauses between them (`control/staged.ts`), so it
  * answers other requests meanwhile.
