@@ -186,7 +186,9 @@ describe("staged operations without a host that holds changes back", () => {
     await held.paused;
     const reset = (await post("/_fake/reset")) as Response;
     expect(reset.status).toBe(409);
-    expect(((await reset.json()) as { message: string }).message).toBe(
+    const text = await reset.text();
+    expect(control.check("POST", `${fake.baseUrl}/_fake/reset`, 409, reset.headers, text)).toEqual([]);
+    expect((JSON.parse(text) as { message: string }).message).toBe(
       "Failed to reset the fake: the fake is busy with another operation (load fixtures); retry once it has ended",
     );
     held.release();
@@ -221,7 +223,7 @@ describe("staged operations without a host that holds changes back", () => {
         new Request(`${fake.baseUrl}${path}`, { method, ...(body !== undefined ? { body } : {}) }),
       );
     const deliveries = async () =>
-      ((await (await request("GET", "/_fake/webhook-deliveries"))?.json()) as { data: unknown[] }).data;
+      ((await ((await request("GET", "/_fake/webhook-deliveries")) as Response).json()) as { data: unknown[] }).data;
 
     const held = heldPace(fake);
     const load = request("POST", "/_fake/fixtures", fixtures(600));

@@ -135,6 +135,10 @@ export interface paths {
          *     scheduling run would. All or nothing: any problem answers 400 `VALIDATION_FAILED` with every problem's
          *     path (`orders[3].locations`) and changes nothing. The answer lists what was created, in the file's
          *     order. The guide: docs/standalone.md, "Start with your own data".
+         *     Over HTTP it runs in steps, the new state built aside and put in place at once: other clients' reads are
+         *     answered meanwhile and see the state as it was, and their writes wait for it (docs/standalone.md, "Big loads,
+         *     snapshots and resets"). A host that does not hold writes back answers 409 `CONFLICT` to one of
+         *     `loadFixtures`, `takeSnapshot`, `restoreSnapshot` and `resetFake` started while another runs.
          */
         post: operations["loadFixtures"];
         delete?: never;
@@ -386,6 +390,10 @@ export interface paths {
          * @description Forgets everything and starts again from the seed (`fake.reset()`): the seeded organization with
          *     the same ids and token, no faults, an empty journal, the auto-driver off, the action policies of
          *     the fake's options, no snapshots taken over HTTP. The clock does not move back.
+         *     Over HTTP it runs in steps, the new state built aside and put in place at once: other clients' reads are
+         *     answered meanwhile and see the state as it was, and their writes wait for it (docs/standalone.md, "Big loads,
+         *     snapshots and resets"). A host that does not hold writes back answers 409 `CONFLICT` to one of
+         *     `loadFixtures`, `takeSnapshot`, `restoreSnapshot` and `resetFake` started while another runs.
          */
         post: operations["resetFake"];
         delete?: never;
@@ -414,6 +422,10 @@ export interface paths {
          *     keeps at most 10 (each is a whole copy of the state): at that bound it answers 409 `CONFLICT`
          *     until one is deleted or the fake is reset. Ids go `snap_1`, `snap_2`, …, and start again after a
          *     reset.
+         *     Over HTTP it runs in steps, the new state built aside and put in place at once: other clients' reads are
+         *     answered meanwhile and see the state as it was, and their writes wait for it (docs/standalone.md, "Big loads,
+         *     snapshots and resets"). A host that does not hold writes back answers 409 `CONFLICT` to one of
+         *     `loadFixtures`, `takeSnapshot`, `restoreSnapshot` and `resetFake` started while another runs.
          */
         post: operations["takeSnapshot"];
         delete?: never;
@@ -454,6 +466,10 @@ export interface paths {
         /**
          * Restore a snapshot
          * @description Puts the fake back to a snapshot taken over HTTP (`fake.restore(snapshot)`).
+         *     Over HTTP it runs in steps, the new state built aside and put in place at once: other clients' reads are
+         *     answered meanwhile and see the state as it was, and their writes wait for it (docs/standalone.md, "Big loads,
+         *     snapshots and resets"). A host that does not hold writes back answers 409 `CONFLICT` to one of
+         *     `loadFixtures`, `takeSnapshot`, `restoreSnapshot` and `resetFake` started while another runs.
          */
         post: operations["restoreSnapshot"];
         delete?: never;
@@ -1090,7 +1106,8 @@ export interface components {
         };
         /**
          * @description `CONFLICT` (the action already ended, the driver already arrived, the route has no stop left or is
-         *     not published), `ORDER_COMPLETED` or `ORDER_NOT_PUBLISHED`.
+         *     not published, another fixtures load, snapshot, restore or reset runs), `ORDER_COMPLETED` or
+         *     `ORDER_NOT_PUBLISHED`.
          */
         Conflict: {
             headers: {
@@ -1297,6 +1314,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
         };
     };
@@ -1615,6 +1633,7 @@ export interface operations {
         responses: {
             204: components["responses"]["NoContent"];
             400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
         };
     };
     listSnapshots: {
@@ -1683,6 +1702,7 @@ export interface operations {
             200: components["responses"]["Snapshot"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     listJournal: {
