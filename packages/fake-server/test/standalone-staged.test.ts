@@ -128,6 +128,10 @@ describe("staged operations on the standalone server", () => {
     const loaded = await load;
     expect(loaded.status).toBe(201);
     expect(loaded.body.orders).toHaveLength(2_000);
+    // The fixtures' ids are those of the same load without the reads answered meanwhile (deterministic).
+    const alone = createFake({ now: "2026-11-23T08:00:00Z", baseUrl: "http://127.0.0.1:0", token: TOKEN });
+    const request = new Request(`${alone.baseUrl}/_fake/fixtures`, { method: "POST", body: fixtures(2_000) });
+    expect(await ((await handleControlRequest(alone, request)) as Response).json()).toEqual(loaded.body);
     expect((await write).status).toBe(201);
     expect((await snapshot).status).toBe(201);
     // Both landed: the write's order beside the fixtures' 2,000. The snapshot, asked for while the write waited,

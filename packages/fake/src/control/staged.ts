@@ -9,6 +9,7 @@
  */
 import type { Context } from "../domain/context.js";
 import { DomainError } from "../domain/errors.js";
+import { createIds } from "../domain/ids.js";
 import { createListIndexes } from "../domain/list-index.js";
 import { prepareIndexes, type Steps } from "../domain/steps.js";
 import { JsonText } from "../http/answer.js";
@@ -50,10 +51,14 @@ export interface LifecycleSteps {
  * it; returns the function that puts the copy in place (and gives the answer's body).
  */
 function* loadFixturesInSteps(ctx: Context, text: string, own: OwnUrls): Steps<() => JsonText> {
+  // The fixtures' ids follow from where the fake's are now: the reads answered meanwhile move the fake's (request
+  // ids) and create nothing, so the fixtures get the same ids whether or not other clients read during the load.
+  const ids = createIds(ctx.ids.position, ctx.ids.entropy, ctx.ids.requestIds);
   const value = yield* jsonBodyInSteps(text);
   const checked = yield* checkFixturesInSteps(ctx, value, own);
-  // The same clock, ids and services; the copy's own indexes, which creation tells of nothing (they are built below).
-  const aside: Context = { ...ctx, state: yield* cloneState(ctx.state), lists: createListIndexes() };
+  // The same clock and services, those ids, and the copy's own indexes, which creation tells of nothing (they are
+  // built below).
+  const aside: Context = { ...ctx, ids, state: yield* cloneState(ctx.state), lists: createListIndexes() };
   const loaded = yield* createFixturesInSteps(aside, checked);
   const installIndexes = yield* prepareIndexes(ctx.lists, aside.state);
   const body = yield* stringifyInSteps(loaded);
@@ -61,6 +66,7 @@ function* loadFixturesInSteps(ctx: Context, text: string, own: OwnUrls): Steps<(
     // An attempt of a webhook in flight now records its outcome in the state it began in (the dispatcher drops it):
     // its delivery is due again in this one (deliveries are at least once).
     ctx.state = aside.state;
+    ctx.ids = aside.ids;
     installIndexes();
     return new JsonText(body);
   };
