@@ -11,6 +11,7 @@ import type { Model } from "./model.js";
 import type { Rng } from "./rng.js";
 import { type CostParams, PlanState } from "./route-state.js";
 import { RuinRecreate } from "./ruin-recreate.js";
+import { canRelax, relaxedAnneal } from "./time-warp.js";
 
 export interface SearchOptions {
   iterations: number;
@@ -117,7 +118,18 @@ export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, 
     plans.bestBase = plans.curBase;
     plans.best.copyAllFrom(cur);
   }
-  if (active.length > 0) it = anneal({ md, rr, ls, rng, weights, plans, loopLs, avgArc, opt }, it, end, p0);
+  const annealing: Annealing = { md, rr, ls, rng, weights, plans, loopLs, avgArc, opt };
+  if (active.length > 0) {
+    // After route elimination, on the models the time-warp relaxation applies to, the relaxed annealing runs from
+    // the same plan as the annealing, with as many iterations (or the second half of the time left): the shorter
+    // plan wins.
+    const relax = opt.minimizeRoutes && plans.bestPen === 0 && canRelax(md, cp, active);
+    const from = relax ? copyOf(md, plans.best) : null;
+    const pMid = p0 + (LOOP_END_SHARE - p0) / 2;
+    const itStart = it;
+    it = anneal(annealing, it, end, p0, from === null ? LOOP_END_SHARE : pMid);
+    if (from !== null) it += relaxedPhase(annealing, from, end - itStart, pMid);
+  }
   rr.maxRoutes = Number.POSITIVE_INFINITY;
   const best = plans.best;
   // The pair moves of the descent cost about as much as 16 iterations per job: only with a large enough budget.
@@ -197,10 +209,10 @@ function iterationCount(opt: SearchOptions, loopLs: boolean, jobs: number, cur: 
 
 /**
  * Ruin-and-recreate under simulated-annealing acceptance from iteration `it` to `end` (or the time cap, from the
- * clock's share `p0` on); returns the iteration it stopped at. The temperature falls from T0_FACTOR to TF_FACTOR mean
- * arcs with whichever is further along, the iterations or the clock.
+ * clock's share `p0` to `pEnd`); returns the iteration it stopped at. The temperature falls from T0_FACTOR to
+ * TF_FACTOR mean arcs with whichever is further along, the iterations or the clock.
  */
-function anneal(a: Annealing, it: number, end: number, p0: number): number {
+function anneal(a: Annealing, it: number, end: number, p0: number, pEnd = LOOP_END_SHARE): number {
   const { md, plans, opt } = a;
   const t0 = Math.max(a.avgArc * T0_FACTOR, 1e-9);
   const ratio = Math.max(a.avgArc * TF_FACTOR, 1e-10) / t0;
@@ -216,8 +228,8 @@ function anneal(a: Annealing, it: number, end: number, p0: number): number {
     if (progress !== undefined) {
       if ((it & 7) === 0) {
         const p = progress();
-        if (p >= LOOP_END_SHARE) break;
-        timeShare = (p - p0) / (LOOP_END_SHARE - p0);
+        if (p >= pEnd) break;
+        timeShare = (p - p0) / (pEnd - p0);
       }
     } else if ((it & 31) === 0 && opt.timeUp()) break;
     const temp = t0 * ratio ** Math.max((it - startIt) / span, timeShare);
@@ -228,6 +240,48 @@ function anneal(a: Annealing, it: number, end: number, p0: number): number {
   }
   return it;
 }
+
+function copyOf(md: Model, plan: PlanState): PlanState {
+  const c = new PlanState(md);
+  c.copyAllFrom(plan);
+  return c;
+}
+
+/**
+ * The distance phase after route elimination through plans that break time windows or capacities at a penalty
+ * (time-warp.ts): `iterations` from `from` (route elimination's plan, serving every job),
+ * on the vans it uses (with a time cap: from the share `p0` of it to LOOP_END_SHARE); the shortest feasible plan
+ * met replaces `best` when it is shorter. Returns the iterations run.
+ */
+function relaxedPhase(a: Annealing, from: PlanState, iterations: number, p0: number): number {
+  const { plans, opt } = a;
+  const res = relaxedAnneal(a.md, a.rr.cp, a.rng, a.rr.active, from, plans.cand, {
+    iterations,
+    avgArc: a.avgArc,
+    t0: RELAX_T0,
+    targetFeasible: RELAX_FEASIBLE_SHARE,
+    w0: RELAX_WARP_WEIGHT,
+    reset: RELAX_RESET_AFTER,
+    timeUp: opt.timeUp,
+    ...(opt.progress === undefined ? {} : { progress: opt.progress, p0, pEnd: LOOP_END_SHARE }),
+  });
+  if (from.unassigned.length === 0 && from.baseCost() < plans.best.baseCost() - 1e-9) plans.best.copyAllFrom(from);
+  // The candidate served as scratch: every plan is the best one again.
+  plans.cand.copyAllFrom(plans.best);
+  plans.cur.copyAllFrom(plans.best);
+  return res.iterations;
+}
+
+/**
+ * The relaxed distance phase: start temperature (× the mean arc, as the annealing's), share of feasible plans the
+ * penalties aim at, the time warp's initial weight per unit, and the iterations in a row from infeasible plans
+ * before going back to the best feasible one. Measured on Solomon and Homberger 200 with `minimizeRoutes`
+ * (bench/RESULTS.md, issue 32 point 3, "time-warp relaxation").
+ */
+const RELAX_T0 = 1;
+const RELAX_FEASIBLE_SHARE = 0.3;
+const RELAX_WARP_WEIGHT = 10;
+const RELAX_RESET_AFTER = 2000;
 
 /** The routes changed since the best plan was last copied from the current one. */
 interface Dirty {

@@ -345,8 +345,9 @@ describe("solve: hand-checkable problems", () => {
     expect(verify(problem, min)).toEqual([]);
   });
 
-  it("with minimizeRoutes runs twice the iterations: what route elimination leaves goes to the distance phase", () => {
-    // One route from the start: nothing to eliminate, so the distance phase gets both budgets (before: 300).
+  it("with minimizeRoutes, what route elimination leaves goes to the distance phase, which runs twice", () => {
+    // One route from the start: nothing to eliminate, so the distance phase gets both budgets (before: 300), once
+    // for the annealing and once for the relaxed annealing (time-warp.ts) from the same plan.
     const durations = [
       [0, 10, 10],
       [10, 0, 100],
@@ -362,7 +363,24 @@ describe("solve: hand-checkable problems", () => {
     };
     const min = solve(problem, { minimizeRoutes: true, iterations: 300 });
     expect(min.routes).toHaveLength(1);
-    expect(min.iterations).toBe(600);
+    expect(min.iterations).toBe(1200);
+    // Not with balance, nor when a job has several windows (the time-warp segments assume one): the annealing only.
+    expect(solve(problem, { minimizeRoutes: true, iterations: 300, balance: true }).iterations).toBe(600);
+    const twoWindows: Problem = {
+      ...problem,
+      jobs: [
+        {
+          id: "a",
+          location: 1,
+          timeWindows: [
+            { start: 0, end: 50 },
+            { start: 100, end: 500 },
+          ],
+        },
+        { id: "b", location: 2 },
+      ],
+    };
+    expect(solve(twoWindows, { minimizeRoutes: true, iterations: 300 }).iterations).toBe(600);
   });
 
   it("gives a route-elimination attempt 10,000 iterations or a quarter of the budget, at most half", () => {
@@ -432,8 +450,9 @@ describe("solve: hand-checkable problems", () => {
     for (let seed = 1; seed <= 6; seed++) {
       const s = solve(problem, { minimizeRoutes: true, iterations: 500, seed });
       expect([seed, s.routes.length, s.unassigned.length]).toEqual([seed, 7, 0]);
-      // Route elimination has its own budget (as many iterations again), the distance phase the rest.
-      expect(s.iterations).toBe(1000);
+      // Route elimination has its own budget (as many iterations again; here it takes all of it), the distance
+      // phase the rest, run twice (the annealing and the relaxed annealing).
+      expect(s.iterations).toBe(1500);
       expect(verify(problem, s)).toEqual([]);
     }
   });
