@@ -569,7 +569,7 @@ function polish(
  * (bench/RESULTS.md, issue 32, branch opt-fleet).
  */
 const FLEET_AT = 0.3;
-const FLEET_ELIMINATION_SHARE = 0.04;
+const FLEET_ELIMINATION_SHARE = 0.01;
 const FLEET_PROBE_SHARE = 0.2;
 const FLEET_SEED = 0x5eed;
 
