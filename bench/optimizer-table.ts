@@ -3,7 +3,10 @@
  * checker recomputed it) and CPU seconds beside the best-known solution (BKS) and, optionally, a baseline's distance
  * (a competitor's results file, e.g. VROOM's; say in the text where and when its figures were measured).
  *
- *   npx tsx bench/optimizer-table.ts RESULTS.csv [--baseline FILE] [--label NAME] [--shared DIR]
+ *   npx tsx bench/optimizer-table.ts RESULTS.csv [--baseline FILE] [--label NAME] [--before FILE] [--shared DIR]
+ *
+ * `--before FILE`: an earlier run of the optimizer (the "before" of a change): its vehicles, distance and CPU seconds
+ * beside ours, and a summary of the plans that changed and of the CPU summed over the instances.
  *
  * Prints a Markdown table, one row per instance, then one summary line: instances at or below the baseline (and
  * which are above), the mean distance ratio, the median and maximum CPU seconds, the vehicles against the BKS, how
@@ -58,6 +61,7 @@ const pct = (x: number) => `${x >= 0 ? "+" : ""}${(100 * x).toFixed(2)} %`;
 function main(): void {
   const args = process.argv.slice(2);
   let baselinePath: string | undefined;
+  let beforePath: string | undefined;
   let label = "baseline";
   let shared = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "shared");
   const files: string[] = [];
@@ -65,21 +69,26 @@ function main(): void {
     const a = args[i]!;
     if (a === "--baseline") baselinePath = args[++i];
     else if (a === "--label") label = args[++i] ?? label;
+    else if (a === "--before") beforePath = args[++i];
     else if (a === "--shared") shared = resolve(args[++i] ?? shared);
     else files.push(a);
   }
   if (files.length !== 1) {
     process.stderr.write(
-      "usage: npx tsx bench/optimizer-table.ts RESULTS.csv [--baseline FILE] [--label NAME] [--shared DIR]\n",
+      "usage: npx tsx bench/optimizer-table.ts RESULTS.csv [--baseline FILE] [--label NAME] [--before FILE] [--shared DIR]\n",
     );
     process.exit(1);
   }
   const ours = readResults(files[0]!);
   const bks = readResults(join(shared, "bench", "instances", "bks.csv"));
   const base = baselinePath === undefined ? undefined : readResults(baselinePath);
+  const before = beforePath === undefined ? undefined : readResults(beforePath);
   const head = ["instance", "vehicles", "BKS vehicles", "distance", "BKS distance", "gap to BKS at its count"];
   if (base) head.push(`${label} distance`, `vs ${label}`);
+  if (before) head.push("before vehicles", "before distance");
   head.push("CPU s");
+  if (before) head.push("before CPU s");
+  const changed = { shorter: [] as string[], longer: [] as string[], cpu: 0, beforeCpu: 0 };
   const out = [`| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`];
   const gaps: number[] = [];
   const ratios: number[] = [];
@@ -118,7 +127,16 @@ function main(): void {
         cells.push(b.distance.toFixed(2), r.toFixed(4));
       } else cells.push("", "");
     }
+    const b = before?.get(row.instance.toLowerCase());
+    if (before) cells.push(b ? String(b.vehicles) : "", b ? b.distance.toFixed(2) : "");
     cells.push(Number.isFinite(row.cpu) ? row.cpu.toFixed(3) : "");
+    if (before) cells.push(b && Number.isFinite(b.cpu) ? b.cpu.toFixed(3) : "");
+    if (b) {
+      const d = row.distance - b.distance;
+      if (Math.abs(d) > 1e-6) (d < 0 ? changed.shorter : changed.longer).push(`${row.instance} ${pct(d / b.distance)}`);
+      changed.cpu += row.cpu;
+      changed.beforeCpu += b.cpu;
+    }
     cpus.push(row.cpu);
     out.push(`| ${cells.join(" | ")} |`);
   }
@@ -131,6 +149,13 @@ function main(): void {
       `at or below ${label}: ${ratios.length - above.length} of ${ratios.length}` +
         (above.length > 0 ? ` (above: ${above.join(", ")})` : ""),
       `mean ratio ${mean.toFixed(4)}`,
+    );
+  }
+  if (before) {
+    summary.push(
+      `vs before: ${changed.shorter.length} shorter (${changed.shorter.join(", ")}), ` +
+        `${changed.longer.length} longer (${changed.longer.join(", ")}); CPU s summed ${changed.cpu.toFixed(2)} ` +
+        `against ${changed.beforeCpu.toFixed(2)} (${pct(changed.cpu / changed.beforeCpu - 1)})`,
     );
   }
   summary.push(

@@ -40,6 +40,13 @@ export class LocalSearch {
   private readonly routeStamp: Int32Array;
   private readonly testedAt: Int32Array;
   private clock = 0;
+  /**
+   * The `begin` (epoch) at which each route's prefix sums were last computed: `begin` only starts a new epoch and a
+   * route's sums are computed when a move first reads them (a descent from a few jobs reads a few routes), with the
+   * same values as computing all of them at `begin`, since a route changes only through `commit`, which recomputes.
+   */
+  private readonly syncedAt: Int32Array;
+  private epoch = 0;
   private seqA = new Int32Array(16);
   private seqB = new Int32Array(16);
   private tmp = new Int32Array(16);
@@ -90,6 +97,7 @@ export class LocalSearch {
     this.symmetric = symmetric;
     this.routeStamp = new Int32Array(m);
     this.testedAt = new Int32Array(n);
+    this.syncedAt = new Int32Array(m);
   }
 
   /** Recompute route r's prefix sums. */
@@ -116,6 +124,7 @@ export class LocalSearch {
       cl[p] = cl[p - 1]! + (inner ? md.load[j]! : 0);
       cs[p] = cs[p - 1]! + (inner ? md.service[j]! : 0);
     }
+    this.syncedAt[r] = this.epoch;
   }
 
   private grow(len: number): void {
@@ -234,8 +243,8 @@ export class LocalSearch {
         this.cumLoad[r] = new Float64Array(0);
         this.cumServ[r] = new Float64Array(0);
       }
-      if (s.routes[r]!.len > 0) this.sync(r);
     }
+    this.epoch++;
     this.clock = 1;
     this.routeStamp.fill(1);
     this.testedAt.fill(0);
@@ -284,6 +293,8 @@ export class LocalSearch {
     const s = this.s!;
     const ra = s.routeOf[u]!;
     const rb = s.routeOf[v]!;
+    if (this.syncedAt[ra] !== this.epoch) this.sync(ra);
+    if (this.syncedAt[rb] !== this.epoch) this.sync(rb);
     const i = s.posOf[u]!;
     const j = s.posOf[v]!;
     const A = s.routes[ra]!;
@@ -445,6 +456,7 @@ export class LocalSearch {
     const s = this.s!;
     const tt = this.tt;
     const r = s.routeOf[u]!;
+    if (this.syncedAt[r] !== this.epoch) this.sync(r);
     const R = s.routes[r]!;
     const pu = s.posOf[u]!;
     const pv = s.posOf[v]!;

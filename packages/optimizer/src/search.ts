@@ -6,6 +6,7 @@
  * job outweighs every normal and low one, and one normal outweighs every low one), then the route costs
  * (travel duration, plus the fixed cost per used vehicle and the balance term when asked).
  */
+import { FleetMove } from "./fleet.js";
 import { LocalSearch } from "./local-search.js";
 import type { Model } from "./model.js";
 import type { Rng } from "./rng.js";
@@ -83,6 +84,16 @@ interface Annealing {
   /** The initial plan's mean arc duration: the temperatures' and the fleet penalty's unit. */
   avgArc: number;
   opt: SearchOptions;
+  /** The fleet-size move (distance objective without a time cap), or undefined. */
+  fleet?: FleetMove;
+  /** Checked every 64 iterations: true ends the annealing there (the fleet-size move's probe). */
+  stop?: (it: number) => boolean;
+}
+
+/** The annealing's temperature schedule: it falls from its start iteration over `span` iterations. */
+interface Schedule {
+  startIt: number;
+  span: number;
 }
 
 export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, opt: SearchOptions): SearchResult {
@@ -118,7 +129,11 @@ export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, 
     plans.bestBase = plans.curBase;
     plans.best.copyAllFrom(cur);
   }
-  const annealing: Annealing = { md, rr, ls, rng, weights, plans, loopLs, avgArc, opt };
+  const fleet =
+    !opt.minimizeRoutes && opt.progress === undefined && loopLs && active.length > 0
+      ? new FleetMove(md, cp, active, weights, FLEET_SEED, LOOP_NEIGHBOURS)
+      : undefined;
+  const annealing: Annealing = { md, rr, ls, rng, weights, plans, loopLs, avgArc, opt, ...(fleet ? { fleet } : {}) };
   if (active.length > 0) {
     // After route elimination, on the models the time-warp relaxation applies to, the relaxed annealing runs from
     // the same plan as the annealing, with as many iterations (or the second half of the time left): the shorter
@@ -212,12 +227,14 @@ function iterationCount(opt: SearchOptions, loopLs: boolean, jobs: number, cur: 
  * clock's share `p0` to `pEnd`); returns the iteration it stopped at. The temperature falls from T0_FACTOR to
  * TF_FACTOR mean arcs with whichever is further along, the iterations or the clock.
  */
-function anneal(a: Annealing, it: number, end: number, p0: number, pEnd = LOOP_END_SHARE): number {
+function anneal(a: Annealing, it: number, end: number, p0: number, pEnd = LOOP_END_SHARE, schedule?: Schedule): number {
   const { md, plans, opt } = a;
   const t0 = Math.max(a.avgArc * T0_FACTOR, 1e-9);
   const ratio = Math.max(a.avgArc * TF_FACTOR, 1e-10) / t0;
-  const startIt = it;
-  const span = Math.max(1, end - startIt);
+  const startIt = schedule?.startIt ?? it;
+  const span = schedule?.span ?? Math.max(1, end - startIt);
+  // The iteration of the fleet-size move (none in its own probe, nor without it).
+  const fleetAt = a.fleet === undefined ? -1 : startIt + Math.round(span * FLEET_AT);
   // Routes changed since `best` was last copied from `cur`: a new best copies only those.
   const dirty: Dirty = { flags: new Uint8Array(md.m), list: [] };
   const fleet = fleetPenalty(a, dirty);
@@ -232,6 +249,16 @@ function anneal(a: Annealing, it: number, end: number, p0: number, pEnd = LOOP_E
         timeShare = (p - p0) / (pEnd - p0);
       }
     } else if ((it & 31) === 0 && opt.timeUp()) break;
+    if (it === fleetAt && a.fleet !== undefined) {
+      const next = fleetStep(a, a.fleet, it, { startIt, span });
+      if (next !== it) {
+        dirty.flags.fill(0);
+        dirty.list.length = 0;
+        it = next;
+        if (it >= end) break;
+      }
+    }
+    if (a.stop !== undefined && (it & 63) === 0 && a.stop(it)) break;
     const temp = t0 * ratio ** Math.max((it - startIt) / span, timeShare);
     const move = tryMove(a, temp, fleet.lambda);
     fleet.after(it);
@@ -586,4 +613,34 @@ function polish(
     if (!improved) break;
   }
   rr.blinkOff = false;
+}
+
+/**
+ * The fleet-size move (fleet.ts, distance objective without a time cap, the problems with the loop's local search):
+ * where in the annealing it runs (share of its iterations), its route elimination's iterations and its probe's at
+ * most, as shares of the annealing's iterations, and its random stream's seed. Measured on Solomon and Homberger 200
+ * (bench/RESULTS.md, issue 32, branch opt-fleet).
+ */
+const FLEET_AT = 0.3;
+const FLEET_ELIMINATION_SHARE = 0.01;
+const FLEET_PROBE_SHARE = 0.2;
+const FLEET_SEED = 0x5eed;
+
+/** The fleet-size move at iteration `it` (fleet.ts); returns the iteration the annealing goes on from. */
+function fleetStep(a: Annealing, fleet: FleetMove, it: number, schedule: Schedule): number {
+  const { weights } = a;
+  const span = schedule.span;
+  return fleet.run(
+    a.plans,
+    it,
+    Math.max(1, Math.round(span * FLEET_ELIMINATION_SHARE)),
+    Math.round(span * FLEET_PROBE_SHARE),
+    {
+      penaltyOf: (p) => penaltyOf(p, weights),
+      anneal: (rr, ls, rng, plans, from, to, stop) => {
+        const { fleet: _, ...rest } = a;
+        return anneal({ ...rest, rr, ls, rng, plans, stop }, from, to, 0, LOOP_END_SHARE, schedule);
+      },
+    },
+  );
 }

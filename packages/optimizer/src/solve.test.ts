@@ -802,6 +802,26 @@ describe("solve: Solomon C101", () => {
     },
   );
 
+  it.skipIf(!checker)(
+    "at the default budget the fleet-size move finds the shorter plans with one van fewer (R112, c2_2_9)",
+    () => {
+      // Without the move: R112 968.88 with 11 vans, c2_2_9 1,836.27 with 8, both longer than VROOM -x5's plans with
+      // 10 and 7 (967.96 and 1,834.35, the checked reference files of ../shared/bench/vroom).
+      for (const [name, vehicles, vroom] of [
+        ["R112", 10, 967.96],
+        ["c2_2_9", 7, 1834.35],
+      ] as const) {
+        const inst = checker!.loadInstance(name);
+        const s = solve(toProblem(inst), { seed: 1 });
+        const routes = s.routes.map((r) => r.stops.map((x) => Number(x.jobId)));
+        const result = checker!.checkSolution(inst, checker!.parseSolution(JSON.stringify({ routes }), inst));
+        expect(result.violations).toEqual([]);
+        expect([name, s.routes.length, result.unassigned]).toEqual([name, vehicles, 0]);
+        expect(result.distance).toBeLessThan(vroom);
+      }
+    },
+  );
+
   it.skipIf(!checker)("with minimizeRoutes and a time cap, route elimination leaves half the cap to distance", () => {
     // Without the split, route elimination ran until the cap and the plan kept its distance: 1,906.14 with 19 vans.
     const inst = checker!.loadInstance("R101");
