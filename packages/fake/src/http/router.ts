@@ -231,14 +231,39 @@ export function bearerToken(request: Pick<IncomingRequest, "header">): string | 
   return match?.[1];
 }
 
+/**
+ * Compiled operations by their templates' number of segments (each list most literal first): a template of N
+ * segments matches only a path of N segments (N slashes, and one more when it ends with a slash), so a path is tried
+ * against those alone, with the same first match.
+ */
+type BySegments<O extends { path: string }> = ReadonlyMap<number, readonly CompiledOperation<O>[]>;
+
+function bySegments<O extends { path: string }>(sorted: readonly CompiledOperation<O>[]): BySegments<O> {
+  const index = new Map<number, CompiledOperation<O>[]>();
+  for (const c of sorted) {
+    // The rank has a character per segment.
+    const list = index.get(c.rank.length);
+    if (list) list.push(c);
+    else index.set(c.rank.length, [c]);
+  }
+  return index;
+}
+
+/** A path's number of segments as a template counts them (a trailing slash is none). */
+function segmentsOf(path: string): number {
+  let slashes = 0;
+  for (let i = 0; i < path.length; i++) if (path.charCodeAt(i) === 0x2f) slashes++;
+  return path.endsWith("/") ? slashes - 1 : slashes;
+}
+
 /** The operation of `method` on `path` with its decoded parameters, and whether any operation has that path. */
 function match<O extends { method: HttpMethod; path: string }>(
-  operations: readonly CompiledOperation<O>[],
+  index: BySegments<O>,
   path: string,
   method: string,
 ): { found?: { compiled: CompiledOperation<O>; params: Record<string, string> }; pathMatched: boolean } {
   let pathMatched = false;
-  for (const c of operations) {
+  for (const c of index.get(segmentsOf(path)) ?? []) {
     const m = c.pattern.exec(path);
     if (!m) continue;
     pathMatched = true;
@@ -302,14 +327,14 @@ class HandlerContext {
 interface Pipeline {
   readonly ctx: Context;
   readonly options: RouterOptions;
-  /** The operations the fake implements, most literal first. */
-  readonly compiled: readonly CompiledOperation[];
+  /** The operations the fake implements, by segments, most literal first. */
+  readonly compiled: BySegments<Operation>;
   /** Every operation of the contract (those not implemented answer 501). */
   readonly declared: readonly CompiledOperation<DeclaredOperation>[];
   /** The contract's operations that have an operationId, most literal first (the hooks' names). */
   readonly named: readonly CompiledOperation<DeclaredOperation>[];
   /** The control operations, compiled on first use. */
-  controlOf(control: ControlOperations): readonly CompiledOperation<PublicOperation>[];
+  controlOf(control: ControlOperations): BySegments<PublicOperation>;
 }
 
 type DeclaredOperation = RouterOptions["declared"][number];
@@ -326,21 +351,23 @@ function createPipeline(ctx: Context, options: RouterOptions): Pipeline {
   const compiled = options.operations
     .map((operation) => compile(operation, idOf.get(`${operation.method} ${operation.path}`) ?? null))
     .sort(byRank);
-  let controlOperations: CompiledOperation<PublicOperation>[] | undefined;
+  let controlOperations: BySegments<PublicOperation> | undefined;
   return {
     ctx,
     options,
-    compiled,
+    compiled: bySegments(compiled),
     declared: options.declared.map((d) => compile(d)),
     named: options.declared
       .filter((d) => d.operationId !== undefined)
       .map((d) => compile(d, d.operationId ?? null))
       .sort(byRank),
     controlOf(control) {
-      controlOperations ??= control
-        .operations()
-        .map((operation) => compile(operation))
-        .sort(byRank);
+      controlOperations ??= bySegments(
+        control
+          .operations()
+          .map((operation) => compile(operation))
+          .sort(byRank),
+      );
       return controlOperations;
     },
   };
