@@ -60,10 +60,11 @@ export interface Journal {
   /** Forget every entry. */
   clear(): void;
   /**
-   * The pipeline's hook: journal one answered call. Absent for a journal that keeps nothing (limit 0), so the
-   * pipeline need not copy every request for it.
+   * The pipeline's hook: journal one answered call (at once for a GET or HEAD, which has no body; after reading the
+   * body otherwise). Absent for a journal that keeps nothing (limit 0), so the pipeline need not copy every request
+   * for it.
    */
-  record?: (call: ApiCall, answer: Answer) => Promise<void>;
+  record?: (call: ApiCall, answer: Answer) => Promise<void> | undefined;
 }
 
 /** Most entries a journal keeps by default; the oldest go first. */
@@ -217,8 +218,7 @@ export function createJournal(options: JournalOptions): Journal {
     },
   };
   if (limit <= 0) return journal;
-  journal.record = async (call, answer) => {
-    const requestBody = await requestBodyOf(call.request);
+  const keep = (call: ApiCall, answer: Answer, requestBody: KeptBody): undefined => {
     const responseBody = answerBodyOf(answer);
     const record = new Record(
       call,
@@ -238,6 +238,12 @@ export function createJournal(options: JournalOptions): Journal {
       records = records.slice(first);
       first = 0;
     }
+    return undefined;
   };
+  // The hosts never read the body of a GET or HEAD (it has none): nothing to wait for.
+  journal.record = (call, answer) =>
+    call.method === "GET" || call.method === "HEAD"
+      ? keep(call, answer, NOTHING)
+      : requestBodyOf(call.request).then((body) => keep(call, answer, body));
   return journal;
 }

@@ -105,8 +105,11 @@ interface CallHooks {
    * promise, when nothing is to be waited for).
    */
   intercept?(call: ApiCall): Answer | undefined | Promise<Answer | undefined>;
-  /** Called once the call is answered, whatever the answer (the request's body is still readable). */
-  record?(call: ApiCall, answer: Answer): Promise<void>;
+  /**
+   * Called once the call is answered, whatever the answer (the request's body is still readable); a promise when it
+   * reads the body.
+   */
+  record?(call: ApiCall, answer: Answer): Promise<void> | undefined;
 }
 
 interface CompiledOperation<O extends { path: string } = Operation> {
@@ -452,40 +455,56 @@ async function routeControl(call: Call, control: ControlOperations): Promise<Ans
   return jsonAnswer(reply.status, reply.body, call.requestId, reply.headers);
 }
 
-/** A call of an operation the fake implements: the hooks, then the handler (through an idempotency key on a POST). */
-async function routeOperation(
+/**
+ * The handler's answer, failures included (what an idempotency key keeps and replays): at once when the handler
+ * answers at once (a read), else when its promise settles.
+ */
+function handlerAnswer(
   call: Call,
   operation: CompiledOperation,
   params: Record<string, string>,
   principal: Principal,
-): Promise<Answer> {
+): Answer | Promise<Answer> {
+  const answered = (reply: Reply) => jsonAnswer(reply.status, reply.body, call.requestId, reply.headers);
+  try {
+    const reply = operation.operation.handle(requestContext(call, params, principal));
+    if (!(reply instanceof Promise)) return answered(reply);
+    return reply.then(answered).then(undefined, (error: unknown) => failure(call, error));
+  } catch (error) {
+    return failure(call, error);
+  }
+}
+
+/**
+ * A call of an operation the fake implements: the hooks, then the handler (through an idempotency key on a POST).
+ * Answered without a promise when nothing is to be waited for (no fault fires, the handler answers at once).
+ */
+function routeOperation(
+  call: Call,
+  operation: CompiledOperation,
+  params: Record<string, string>,
+  principal: Principal,
+): Answer | Promise<Answer> {
   const { p, request, requestId, path, served, seen } = call;
   const hooks = p.options.hooks;
   if (hooks) seen.call = apiCall(p, request, requestId, path, served, seen.receivedAt, operation.operationId);
+  const handled = (): Answer | Promise<Answer> => {
+    if (request.method.toLowerCase() !== "post") return handlerAnswer(call, operation, params, principal);
+    // The query is parsed only for an Idempotency-Key's fingerprint: most POSTs in a test's loop send none.
+    const keyed = {
+      request,
+      principal,
+      path,
+      get query() {
+        return new URLSearchParams(request.search);
+      },
+    };
+    return answerOnce(p.ctx, keyed, async () => handlerAnswer(call, operation, params, principal));
+  };
   // Most calls meet no fault: then the hook answers at once, without a promise to wait for.
   const hooked = seen.call && hooks?.intercept ? hooks.intercept(seen.call) : undefined;
-  const intercepted = hooked instanceof Promise ? await hooked : hooked;
-  if (intercepted) return intercepted;
-  // The operation's answer, failures included, is what an idempotency key keeps and replays.
-  const answer = async () => {
-    try {
-      const reply = await operation.operation.handle(requestContext(call, params, principal));
-      return jsonAnswer(reply.status, reply.body, requestId, reply.headers);
-    } catch (error) {
-      return failure(call, error);
-    }
-  };
-  if (request.method.toLowerCase() !== "post") return await answer();
-  // The query is parsed only for an Idempotency-Key's fingerprint: most POSTs in a test's loop send none.
-  const keyed = {
-    request,
-    principal,
-    path,
-    get query() {
-      return new URLSearchParams(request.search);
-    },
-  };
-  return await answerOnce(p.ctx, keyed, answer);
+  if (hooked instanceof Promise) return hooked.then((intercepted) => intercepted ?? handled());
+  return hooked ?? handled();
 }
 
 /** A call no implemented operation matched: 501 for the contract's others, else 404 (method or path unknown). */
@@ -504,12 +523,14 @@ function notRouted({ p, request, path }: Call, pathMatched: boolean): never {
   throw new DomainError("NOT_FOUND", `Failed to route the request: no endpoint ${request.method} ${path}`);
 }
 
-async function route(call: Call): Promise<Answer> {
+/** Route a call: its answer (failures included), at once when nothing is to be waited for. */
+function route(call: Call): Answer | Promise<Answer> {
   const { p, request, requestId, path, served } = call;
+  const failed = (error: unknown) => failure(call, error);
   try {
     const prefix = controlPrefix(p, served);
     if (prefix !== undefined && p.options.control && path.startsWith(prefix)) {
-      return await routeControl(call, p.options.control);
+      return routeControl(call, p.options.control).then(undefined, failed);
     }
     const principal = authenticate(p.ctx, bearerToken(request));
     const wait = p.options.rateLimiter?.take(principal.token);
@@ -521,10 +542,13 @@ async function route(call: Call): Promise<Answer> {
       return errorAnswer(limited, requestId, wait);
     }
     const { found, pathMatched } = match(p.compiled, path, request.method.toLowerCase());
-    if (found) return await routeOperation(call, found.compiled, found.params, principal);
+    if (found) {
+      const answer = routeOperation(call, found.compiled, found.params, principal);
+      return answer instanceof Promise ? answer.then(undefined, failed) : answer;
+    }
     notRouted(call, pathMatched);
   } catch (error) {
-    return failure(call, error);
+    return failed(error);
   }
 }
 
@@ -546,10 +570,13 @@ export function createRouter(ctx: Context, options: RouterOptions): Router {
     const path = relative(request.pathname);
     const record = options.hooks?.record;
     const seen: Seen = { receivedAt: ctx.clock.now() };
-    const answered = await route({ p, request, requestId, path, served, seen });
+    const routed = route({ p, request, requestId, path, served, seen });
+    const answered = routed instanceof Promise ? await routed : routed;
     if (!record) return answered;
     const call = seen.call ?? apiCall(p, request, requestId, path, served, seen.receivedAt);
-    if (call) await record(call, answered);
+    // A call without a body is journaled at once (no promise to wait for).
+    const recorded = call ? record(call, answered) : undefined;
+    if (recorded) await recorded;
     return answered;
   }
 
