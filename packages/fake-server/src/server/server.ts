@@ -34,12 +34,13 @@ import {
   type BodyReading,
   ClientGone,
   headerOf,
-  headersOf,
   isPreflight,
   isRead,
+  NodeHeaders,
   readRequest,
   ServerBusy,
   splitTarget,
+  type TargetParts,
 } from "./read-request.js";
 import { startRealTimeDriver } from "./real-time-driver.js";
 import { sendAnswer, sendFailure, sendPreflight, sendResponse } from "./write-answer.js";
@@ -154,24 +155,31 @@ function relativeTo(basePath: string): (target: string) => string {
   };
 }
 
-/** A request target's path as the router reads it (`/v2/../_fake/x` is `/_fake/x`); the target itself if unparsable. */
-function routedPath(origin: string, target: string): string {
-  if (!target.startsWith("/")) return target;
+/**
+ * A request target's path and query as the router reads them (`/v2/../_fake/x` is `/_fake/x`), or undefined when it
+ * is not a path or does not parse (then the target itself is decided on, and refused where it is read).
+ */
+function targetParts(origin: string, target: string): TargetParts | undefined {
+  if (!target.startsWith("/")) return undefined;
   try {
-    return splitTarget(origin, target).pathname;
+    return splitTarget(origin, target);
   } catch {
-    return target;
+    return undefined;
   }
 }
 
 /** Answer one request: who may ask first, then a preflight, else read it and answer it. */
 function handle(serving: Serving, req: IncomingMessage, res: ServerResponse): void {
   if (serving.options.onRequest) logWhenDone(req, res, serving.options.onRequest);
+  const target = req.url ?? "/";
+  // Split once: the access policy, the 401 before a body and the pipeline read the same path.
+  const parts = targetParts(serving.origin, target);
+  const routed = parts?.pathname ?? target;
   // Who may ask, before anything is read or run (access.ts, docs/security.md).
   const { refusal, cors } = serving.access.decide({
     method: req.method ?? "GET",
-    path: serving.pages.relativePath(routedPath(serving.origin, req.url ?? "/")),
-    headers: headersOf(req),
+    path: serving.pages.relativePath(routed),
+    headers: new NodeHeaders(req),
   });
   if (refusal) {
     refuse(req, res, refusal, serving.host.requestId(), cors);
@@ -188,7 +196,7 @@ function handle(serving: Serving, req: IncomingMessage, res: ServerResponse): vo
     else sendFailure(res, error, serving.host.requestId());
   };
   try {
-    const read = readRequest(req, serving.origin, bodyReading(serving, req, res));
+    const read = readRequest(req, serving.origin, parts, () => bodyReading(serving, req, res, routed));
     // A GET or HEAD is answered without waiting for a body (no promise before the pipeline's).
     if (read instanceof Promise) read.then((request) => void answer(serving, request, res, cors), refused);
     else void answer(serving, read, res, cors);
@@ -210,16 +218,13 @@ function isApiCall(serving: Serving, path: string): boolean {
  * How `req`'s body is read: under the server's timeouts and bound on bytes held, its bytes let go when its answer is
  * sent, and an API call without a valid token refused with 401 before a byte of its body is read.
  */
-function bodyReading(serving: Serving, req: IncomingMessage, res: ServerResponse): BodyReading {
+function bodyReading(serving: Serving, req: IncomingMessage, res: ServerResponse, routed: string): BodyReading {
   return {
     idleMs: serving.bodyIdleMs,
     deadlineMs: serving.bodyMs,
     budget: serving.budget,
     whenAnswered: (release) => res.once("close", release),
-    admit: () =>
-      isApiCall(serving, routedPath(serving.origin, req.url ?? "/"))
-        ? serving.host.authenticate(headerOf(req, "authorization"))
-        : undefined,
+    admit: () => (isApiCall(serving, routed) ? serving.host.authenticate(headerOf(req, "authorization")) : undefined),
   };
 }
 
@@ -243,15 +248,22 @@ async function answer(serving: Serving, request: HostRequest, res: ServerRespons
  * them; a call without a valid token is refused at once, so it holds nothing for the latency), run when no state file
  * save is capturing the state (reads at once, unless the gate says they wait).
  */
-async function fakeAnswer(serving: Serving, request: HostRequest): Promise<HostAnswer> {
-  const { latencyMs = 0, changes } = serving.options;
+function fakeAnswer(serving: Serving, request: HostRequest): Promise<HostAnswer> {
+  const { latencyMs = 0 } = serving.options;
   if (
     latencyMs > 0 &&
     !serving.pages.relativePath(request.pathname).startsWith(CONTROL_PREFIX) &&
     serving.host.authenticate(request.header("authorization")) === undefined
   ) {
-    await new Promise((done) => setTimeout(done, latencyMs));
+    return new Promise((done) => setTimeout(done, latencyMs)).then(() => gatedAnswer(serving, request));
   }
+  // No promise of its own around the fake's (an async function's would cost two more turns per request).
+  return gatedAnswer(serving, request);
+}
+
+/** The fake's answer, when no state file save is capturing the state (reads at once, unless the gate says they wait). */
+function gatedAnswer(serving: Serving, request: HostRequest): Promise<HostAnswer> {
+  const { changes } = serving.options;
   const run = () => serving.host.answer(request);
   if (!changes || (isRead(request.method) && !changes.readsWait)) return run();
   return changes.change(run);
