@@ -91,14 +91,13 @@ export interface JournalOptions {
 }
 
 /**
- * A body as the journal keeps it: its UTF-8 bytes (decoded and parsed only when an entry is read), with its size.
- * Bytes, not a string: they live outside the JavaScript heap, so the thousand answers a journal keeps alive cost the
- * garbage collector two small objects each instead of their text (counted as `arrayBuffers` by
- * `process.memoryUsage()`).
+ * A body as the journal keeps it, parsed only when an entry is read, with its size in UTF-8 bytes: the request's
+ * bytes as they were read, the answer's text as it was sent (the very string: keeping it costs no copy and no
+ * encoding, which cost more per call than the collector spends moving the text the journal keeps).
  */
 interface KeptBody {
-  /** The bytes, or null when empty, unreadable or over {@link MAX_JOURNAL_BODY_BYTES}. */
-  data: Uint8Array | null;
+  /** The bytes or text, or null when empty, unreadable or over {@link MAX_JOURNAL_BODY_BYTES}. */
+  data: Uint8Array | string | null;
   bytes: number;
 }
 
@@ -118,17 +117,22 @@ async function requestBodyOf(request: ApiCall["request"]): Promise<KeptBody> {
   return { data: bytes.slice(), bytes: bytes.length };
 }
 
-/** The answer's body as kept: the bytes of the text that was sent. */
+/** A character beyond ASCII: text without one has as many UTF-8 bytes as characters. */
+const BEYOND_ASCII = /[\u0080-\uffff]/;
+
+/** The answer's body as kept: the text that was sent, and its size in UTF-8 bytes. */
 function answerBodyOf(answer: Answer): KeptBody {
-  if (answer.networkError || answer.body === null || answer.body === "") return NOTHING;
-  const data = answerBytes(answer);
-  return { data: data.length > MAX_JOURNAL_BODY_BYTES ? null : data, bytes: data.length };
+  const text = answer.body;
+  if (answer.networkError || text === null || text === "") return NOTHING;
+  // JSON answers are ASCII but for the characters of what users sent: only those are encoded to be counted.
+  const bytes = BEYOND_ASCII.test(text) ? answerBytes(answer).length : text.length;
+  return { data: bytes > MAX_JOURNAL_BODY_BYTES ? null : text, bytes };
 }
 
 /** A kept body as an entry shows it: its JSON when it parses, else its text; null when none was kept. */
 function readKept(kept: KeptBody): unknown {
   if (kept.data === null) return null;
-  const text = UTF8.decode(kept.data);
+  const text = typeof kept.data === "string" ? kept.data : UTF8.decode(kept.data);
   if (nestsDeeperThan(text, MAX_JOURNAL_BODY_DEPTH)) return text;
   try {
     return JSON.parse(text) as unknown;
