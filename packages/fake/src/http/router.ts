@@ -10,7 +10,7 @@ import { DomainError } from "../domain/errors.js";
 import { authenticate } from "../domain/organizations.js";
 import type { Principal } from "../domain/records.js";
 import { type Answer, errorAnswer, jsonAnswer, toResponse } from "./answer.js";
-import { answerOnce } from "./idempotency.js";
+import { answerOnce, KEY_HEADER } from "./idempotency.js";
 import { type IncomingRequest, incomingFromFetch } from "./incoming-request.js";
 import { nestsDeeperThan, TOO_DEEP } from "./json-nesting.js";
 import { byRank, compilePathTemplate } from "./path-templates.js";
@@ -489,7 +489,10 @@ function routeOperation(
   const hooks = p.options.hooks;
   if (hooks) seen.call = apiCall(p, request, requestId, path, served, seen.receivedAt, operation.operationId);
   const handled = (): Answer | Promise<Answer> => {
-    if (request.method.toLowerCase() !== "post") return handlerAnswer(call, operation, params, principal);
+    // A call without an Idempotency-Key (a read, most POSTs) is answered as it comes.
+    if (request.method.toLowerCase() !== "post" || request.header(KEY_HEADER) === null) {
+      return handlerAnswer(call, operation, params, principal);
+    }
     // The query is parsed only for an Idempotency-Key's fingerprint: most POSTs in a test's loop send none.
     const keyed = {
       request,
