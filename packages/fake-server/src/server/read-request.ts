@@ -93,7 +93,6 @@ function readBody(req: IncomingMessage, reading: BodyReading): Promise<Buffer> {
     };
     const stop = (outcome: () => void) => {
       clearTimeout(timer);
-      clearTimeout(deadline);
       req.off("data", onData).off("end", onEnd).off("close", onClose).off("error", onClose);
       req.pause();
       outcome();
@@ -106,8 +105,19 @@ function readBody(req: IncomingMessage, reading: BodyReading): Promise<Buffer> {
       });
     const timeout = (why: string) =>
       new DomainError("REQUEST_TIMEOUT", `Failed to read the request body: ${why} (${size} bytes received)`);
-    const timer = setTimeout(() => fail(timeout(`no byte arrived for ${idleMs} ms`)), idleMs);
-    const deadline = setTimeout(() => fail(timeout(`it did not arrive whole within ${deadlineMs} ms`)), deadlineMs);
+    // One timer for both limits (most bodies arrive whole before it could fire: one timer to set and clear, not
+    // two): it fires at the earlier of the two instants, and the limit passed first answers.
+    const start = performance.now();
+    let lastByte = start;
+    const check = () => {
+      const now = performance.now();
+      const idleAt = lastByte + idleMs;
+      const deadlineAt = start + deadlineMs;
+      if (idleAt <= now && idleAt <= deadlineAt) fail(timeout(`no byte arrived for ${idleMs} ms`));
+      else if (deadlineAt <= now) fail(timeout(`it did not arrive whole within ${deadlineMs} ms`));
+      else timer = setTimeout(check, Math.min(idleAt, deadlineAt) - now);
+    };
+    let timer = setTimeout(check, Math.min(idleMs, deadlineMs));
     const onData = (chunk: Buffer) => {
       if (size + chunk.length > MAX_BODY_BYTES) {
         fail(bodyTooLarge(MAX_BODY_BYTES, `more than ${MAX_BODY_BYTES} bytes arrived`));
@@ -119,7 +129,7 @@ function readBody(req: IncomingMessage, reading: BodyReading): Promise<Buffer> {
       }
       size += chunk.length;
       chunks.push(chunk);
-      timer.refresh();
+      lastByte = performance.now();
     };
     const onEnd = () =>
       stop(() => {
