@@ -49,7 +49,7 @@ export const isPreflight = (req: IncomingMessage) =>
   req.method === "OPTIONS" && headerOf(req, "access-control-request-method") !== null;
 
 /** Whether a request's body is read before it is answered: every method but GET and HEAD. */
-const hasBody = (method: string) => method !== "GET" && method !== "HEAD";
+export const hasBody = (method: string) => method !== "GET" && method !== "HEAD";
 
 /** How a body is read: its timeouts, the bound on bytes held across connections, and when its bytes are let go. */
 export interface BodyReading {
@@ -246,21 +246,21 @@ class NodeRequest implements HostRequest {
 
 /**
  * Read `req` whole: its target checked, then whether it is admitted before its body is read, then its body (every
- * method but GET and HEAD; `reading` is asked for only then). `parts` is its target split already (else it is split
- * here). A GET or HEAD is handed over synchronously (no promise before the pipeline's); a refusal is a
- * `DomainError`, a client gone a {@link ClientGone}.
+ * method but GET and HEAD, under `reading`, which a request with a body needs). `parts` is its target split already
+ * (else it is split here). A GET or HEAD is handed over synchronously (no promise before the pipeline's); a refusal
+ * is a `DomainError`, a client gone a {@link ClientGone}.
  */
 export function readRequest(
   req: IncomingMessage,
   origin: string,
   parts: TargetParts | undefined,
-  reading: () => BodyReading,
+  reading: BodyReading | undefined,
 ): HostRequest | Promise<HostRequest> {
   checkTarget(req);
   const split = parts ?? splitTarget(origin, req.url ?? "/");
   if (!hasBody(req.method ?? "GET")) return new NodeRequest(req, origin, split, undefined);
-  const body = reading();
-  const refusal = body.admit();
+  if (reading === undefined) throw new TypeError(`Failed to read a ${req.method} request: no body reading given`);
+  const refusal = reading.admit();
   if (refusal) throw refusal;
-  return readBody(req, body).then((bytes) => new NodeRequest(req, origin, split, bytes));
+  return readBody(req, reading).then((bytes) => new NodeRequest(req, origin, split, bytes));
 }

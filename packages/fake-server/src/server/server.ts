@@ -33,6 +33,7 @@ import { mayBePage, type PageContext, pageResponse } from "./pages.js";
 import {
   type BodyReading,
   ClientGone,
+  hasBody,
   headerOf,
   isPreflight,
   isRead,
@@ -189,20 +190,27 @@ function handle(serving: Serving, req: IncomingMessage, res: ServerResponse): vo
     sendPreflight(res, cors);
     return;
   }
-  const refused = (error: unknown) => {
-    if (error instanceof ClientGone) return;
-    if (error instanceof ServerBusy) refuseBusy(req, res, error.message, serving.host.requestId());
-    else if (error instanceof DomainError) refuse(req, res, error, serving.host.requestId());
-    else sendFailure(res, error, serving.host.requestId());
-  };
   try {
-    const read = readRequest(req, serving.origin, parts, () => bodyReading(serving, req, res, routed));
-    // A GET or HEAD is answered without waiting for a body (no promise before the pipeline's).
-    if (read instanceof Promise) read.then((request) => void answer(serving, request, res, cors), refused);
-    else void answer(serving, read, res, cors);
+    // A GET or HEAD is answered without waiting for a body (no promise before the pipeline's, no closure).
+    const reading = hasBody(req.method ?? "GET") ? bodyReading(serving, req, res, routed) : undefined;
+    const read = readRequest(req, serving.origin, parts, reading);
+    if (read instanceof Promise) {
+      read.then(
+        (request) => void answer(serving, request, res, cors),
+        (error: unknown) => refuseRead(serving, req, res, error),
+      );
+    } else void answer(serving, read, res, cors);
   } catch (error) {
-    refused(error);
+    refuseRead(serving, req, res, error);
   }
+}
+
+/** Answer a request that could not be read whole: the refusal it earned, or nothing when its client went away. */
+function refuseRead(serving: Serving, req: IncomingMessage, res: ServerResponse, error: unknown): void {
+  if (error instanceof ClientGone) return;
+  if (error instanceof ServerBusy) refuseBusy(req, res, error.message, serving.host.requestId());
+  else if (error instanceof DomainError) refuse(req, res, error, serving.host.requestId());
+  else sendFailure(res, error, serving.host.requestId());
 }
 
 /** Whether a path the router reads goes to the API (not the control endpoints, not `extra`): it needs a valid token. */
