@@ -322,8 +322,14 @@ class HandlerContext {
     return this.#query;
   }
 
-  /** An own function: handlers destructure it (`({ json }) => json()`). */
-  readonly json = (): Promise<unknown> => readJson(this.#request);
+  /**
+   * A function of its own at each read, bound to this call: handlers destructure it (`({ json }) => json()`), and
+   * most calls (reads) never ask for it, so it is made only when asked for.
+   */
+  get json(): () => Promise<unknown> {
+    const request = this.#request;
+    return () => readJson(request);
+  }
 }
 
 /** The compiled operations and options one router answers with. */
