@@ -4,7 +4,7 @@
  * request id for the log (log.ts), so nothing wraps `res.writeHead`.
  */
 import type { ServerResponse } from "node:http";
-import { type DomainError, type HostAnswer, STATUS_BY_CODE } from "@dispatchkit/fake/node";
+import { answerBytes, type DomainError, type HostAnswer, STATUS_BY_CODE } from "@dispatchkit/fake/node";
 
 /**
  * CORS of the answers the host gives itself before a request is routed (a body too large, a stalled client): they
@@ -68,8 +68,7 @@ export function sendAnswer(res: ServerResponse, answer: HostAnswer, closing: boo
     if (name !== "content-length" && !(name in cors)) head.push(name, own[name] as string);
   }
   // Encoded into node's pool of small buffers (no allocation of its own below 4 KiB); written beside the head.
-  const body = answer.body === null || answer.body === "" ? undefined : Buffer.from(answer.body);
-  writeAnswer(res, answer.status, head, body, closing);
+  writeAnswer(res, answer.status, head, answerBytes(answer), closing);
 }
 
 /** Write a page's `Response` (the home, a document, the console, `extra`). */

@@ -38,13 +38,21 @@ type Encoded = Answer & { [BYTES]?: { body: string; bytes: Uint8Array } };
 const ENCODER = new TextEncoder();
 const NO_BYTES = new Uint8Array(0);
 
+/**
+ * UTF-8 bytes of a text: in Node into its pool of small buffers (`Buffer.from`, the same bytes: no allocation of their
+ * own below 4 KiB, and a small view for the collector to move while the journal keeps them; the journal's bound
+ * counts the bytes, the pool's 8 KiB slabs are shared by the answers kept), elsewhere a `TextEncoder`'s.
+ */
+const NodeBuffer = (globalThis as { Buffer?: { from(text: string, encoding: "utf8"): Uint8Array } }).Buffer;
+const encode = NodeBuffer ? (text: string) => NodeBuffer.from(text, "utf8") : (text: string) => ENCODER.encode(text);
+
 /** An answer's body as UTF-8 bytes (empty for none), encoded at the first call. */
 export function answerBytes(answer: Answer): Uint8Array {
   if (answer.body === null || answer.body === "") return NO_BYTES;
   const kept = (answer as Encoded)[BYTES];
   // The bytes of this body: a copy of the answer made with a body of its own (`{ ...answer, body }`) encodes again.
   if (kept !== undefined && kept.body === answer.body) return kept.bytes;
-  const bytes = ENCODER.encode(answer.body);
+  const bytes = encode(answer.body);
   (answer as Encoded)[BYTES] = { body: answer.body, bytes };
   return bytes;
 }
