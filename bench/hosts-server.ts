@@ -1,9 +1,11 @@
 /**
  * The servers `bench/hosts.ts` measures, each in its own process (so the load generator does not share its event
  * loop): `fake` is the standalone fake (`startServer`), `bare` a node:http server answering fixed bodies of the same
- * sizes. Each prints one JSON line when it listens, then serves until killed. Over the IPC channel the bench asks
- * for the process's CPU time (`"cpu"`, µs; to divide a measurement's CPU time by its requests) and, of the fake, for
- * a reset (`"reset"`); neither goes through the server, whose every request is then an API request.
+ * sizes with the same headers (the API's CORS headers, `x-request-id`, `content-type`, `content-length`; node adds
+ * `Date`, `Connection` and `Keep-Alive` to both), in one socket write per answer as the fake's. Each prints one JSON
+ * line when it listens, then serves until killed. Over the IPC channel the bench asks for the process's CPU time
+ * (`"cpu"`, µs; to divide a measurement's CPU time by its requests) and, of the fake, for a reset (`"reset"`);
+ * neither goes through the server, whose every request is then an API request.
  *
  *   tsx bench/hosts-server.ts fake
  *   tsx bench/hosts-server.ts bare <bodies.json>     bodies.json: { "get": "…", "post": "…", "postOne": "…" }
@@ -61,11 +63,14 @@ function serveBare(bodiesFile: string): void {
   const post = Buffer.from(bodies.post);
   const postOne = Buffer.from(bodies.postOne);
   const server = createServer((req, res) => {
+    // The headers the fake's API answers with, in its order (the request id of the same length): same bytes.
     const answer = (status: number, body: Buffer) => {
       res.writeHead(status, {
+        "access-control-allow-origin": "*",
+        "access-control-expose-headers": "x-request-id, retry-after, idempotent-replayed",
+        "x-request-id": "req_000000000000000000000000",
         "content-type": "application/json",
         "content-length": body.length,
-        "x-request-id": "req_000000000000000000000000",
       });
       res.end(body);
     };

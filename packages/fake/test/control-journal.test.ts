@@ -50,6 +50,20 @@ describe("the request journal (fake.journal)", () => {
     expect(fake.journal.list({ operationId: "deleteOrders" })).toEqual([]);
   });
 
+  it("counts bodies in UTF-8 bytes, characters beyond ASCII and surrogate pairs included", async () => {
+    const { fake } = server;
+    const client = clientOf(fake);
+    const workspaceUuid = workspaceOf(fake).uuid;
+    const body = [{ ...orderInput(0), name: "Zoë 🚚 Ærø" }];
+    const created = await client.POST("/v2/orders", { params: { query: { workspaceUuid } }, body });
+    const [entry] = fake.journal.list();
+    const utf8 = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+    expect(entry).toMatchObject({ requestBody: body, responseBody: created.data });
+    expect(entry?.requestBodyBytes).toBe(utf8(body));
+    expect(entry?.responseBodyBytes).toBe(utf8(created.data));
+    expect(entry?.responseBodyBytes).toBeGreaterThan(JSON.stringify(created.data).length);
+  });
+
   it("records refused calls too: no token (with its operation), an unknown path (no operation), a raw body", async () => {
     const { fake } = server;
     await fetch(`${fake.baseUrl}/v2/workspaces`);

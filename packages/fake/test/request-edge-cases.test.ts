@@ -52,6 +52,27 @@ describe("path ids that are not uuids answer 404, never 400 or 500", () => {
   });
 });
 
+describe("a path is routed by its segments (the router tries the templates of as many segments alone)", () => {
+  it("a trailing slash is no segment; one segment more or less names no endpoint; a known path keeps its 404", async () => {
+    const ws = server.fake.workspaces[0];
+    const created = await call("POST", `/v2/orders?workspaceUuid=${ws?.uuid}`, {
+      deliveryDate: "2026-11-23",
+      locations: [{ address: "Segment street 1" }],
+    });
+    const uuid = created.body.data[0].uuid as string;
+    expect(await call("GET", `/v2/orders/${uuid}/`)).toMatchObject({ status: 200, body: { uuid } });
+    expect(await call("GET", `/v2/orders/actions/${uuid}`)).toMatchObject({ status: 404, body: { code: "NOT_FOUND" } });
+    for (const path of [`/v2/orders/${uuid}/x`, `/v2/orders/${uuid}//`, `/v2//orders/${uuid}`, "/v2", "/"]) {
+      const res = await call("GET", path);
+      expect(res, path).toMatchObject({ status: 404, body: { code: "NOT_FOUND" } });
+      expect(res.body.message, path).toMatch(/no endpoint GET/);
+    }
+    const patch = await call("PATCH", `/v2/orders/${uuid}/`, {});
+    expect(patch).toMatchObject({ status: 404, body: { code: "NOT_FOUND" } });
+    expect(patch.body.message).toMatch(/PATCH is not allowed on/);
+  });
+});
+
 describe("the date filter of the list endpoints is a calendar date", () => {
   it.each(["2026-13-45", "2026-02-30", "2026-11-23T00:00", "tomorrow", ""])("%j → 400 naming date", async (date) => {
     const ws = server.fake.workspaces[0];

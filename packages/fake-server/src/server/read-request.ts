@@ -24,9 +24,21 @@ export function headerOf(req: IncomingMessage, name: string): string | null {
   return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
 }
 
-/** node's request headers as the access policy reads them (`get`, `has`), through {@link headerOf}. */
-export function headersOf(req: IncomingMessage): Pick<Headers, "get" | "has"> {
-  return { get: (name) => headerOf(req, name), has: (name) => headerOf(req, name) !== null };
+/**
+ * node's request headers as the access policy reads them (`get`, `has`), through {@link headerOf}: one small object
+ * per request, its methods on the prototype (no closures).
+ */
+export class NodeHeaders implements Pick<Headers, "get" | "has"> {
+  readonly #req: IncomingMessage;
+  constructor(req: IncomingMessage) {
+    this.#req = req;
+  }
+  get(name: string): string | null {
+    return headerOf(this.#req, name);
+  }
+  has(name: string): boolean {
+    return headerOf(this.#req, name) !== null;
+  }
 }
 
 /** A method that only reads: GET, HEAD, OPTIONS. */
@@ -37,7 +49,7 @@ export const isPreflight = (req: IncomingMessage) =>
   req.method === "OPTIONS" && headerOf(req, "access-control-request-method") !== null;
 
 /** Whether a request's body is read before it is answered: every method but GET and HEAD. */
-const hasBody = (method: string) => method !== "GET" && method !== "HEAD";
+export const hasBody = (method: string) => method !== "GET" && method !== "HEAD";
 
 /** How a body is read: its timeouts, the bound on bytes held across connections, and when its bytes are let go. */
 export interface BodyReading {
@@ -81,7 +93,6 @@ function readBody(req: IncomingMessage, reading: BodyReading): Promise<Buffer> {
     };
     const stop = (outcome: () => void) => {
       clearTimeout(timer);
-      clearTimeout(deadline);
       req.off("data", onData).off("end", onEnd).off("close", onClose).off("error", onClose);
       req.pause();
       outcome();
@@ -94,8 +105,19 @@ function readBody(req: IncomingMessage, reading: BodyReading): Promise<Buffer> {
       });
     const timeout = (why: string) =>
       new DomainError("REQUEST_TIMEOUT", `Failed to read the request body: ${why} (${size} bytes received)`);
-    const timer = setTimeout(() => fail(timeout(`no byte arrived for ${idleMs} ms`)), idleMs);
-    const deadline = setTimeout(() => fail(timeout(`it did not arrive whole within ${deadlineMs} ms`)), deadlineMs);
+    // One timer for both limits (most bodies arrive whole before it could fire: one timer to set and clear, not
+    // two): it fires at the earlier of the two instants, and the limit passed first answers.
+    const start = performance.now();
+    let lastByte = start;
+    const check = () => {
+      const now = performance.now();
+      const idleAt = lastByte + idleMs;
+      const deadlineAt = start + deadlineMs;
+      if (idleAt <= now && idleAt <= deadlineAt) fail(timeout(`no byte arrived for ${idleMs} ms`));
+      else if (deadlineAt <= now) fail(timeout(`it did not arrive whole within ${deadlineMs} ms`));
+      else timer = setTimeout(check, Math.min(idleAt, deadlineAt) - now);
+    };
+    let timer = setTimeout(check, Math.min(idleMs, deadlineMs));
     const onData = (chunk: Buffer) => {
       if (size + chunk.length > MAX_BODY_BYTES) {
         fail(bodyTooLarge(MAX_BODY_BYTES, `more than ${MAX_BODY_BYTES} bytes arrived`));
@@ -107,7 +129,7 @@ function readBody(req: IncomingMessage, reading: BodyReading): Promise<Buffer> {
       }
       size += chunk.length;
       chunks.push(chunk);
-      timer.refresh();
+      lastByte = performance.now();
     };
     const onEnd = () =>
       stop(() => {
@@ -130,8 +152,14 @@ function readBody(req: IncomingMessage, reading: BodyReading): Promise<Buffer> {
 const PLAIN_TARGET = /^[A-Za-z0-9\-._~!$&()*+,;=:@%/?]*$/;
 const DOT_SEGMENT = /\/\.|%2e/i;
 
+/** The path and query of a request target, as the pipeline reads them. */
+export interface TargetParts {
+  pathname: string;
+  search: string;
+}
+
 /** The path and query of an origin-form target (`/path?query`), as `new URL(target, origin)` gives them. */
-export function splitTarget(origin: string, target: string): { pathname: string; search: string } {
+export function splitTarget(origin: string, target: string): TargetParts {
   const q = target.indexOf("?");
   const pathname = q < 0 ? target : target.slice(0, q);
   if (PLAIN_TARGET.test(target) && !DOT_SEGMENT.test(pathname)) {
@@ -176,39 +204,63 @@ function fetchRequestOf(req: IncomingMessage, origin: string, body: Buffer | und
 
 /**
  * The request as the pipeline reads it (node's headers and the body read whole, no fetch `Request` unless one is
- * asked for), once its target has passed {@link checkTarget} and its body has been read.
+ * asked for), once its target has passed {@link checkTarget} and its body has been read: its methods on the
+ * prototype (no closures per request).
  */
-function hostRequestOf(req: IncomingMessage, origin: string, body: Buffer | undefined): HostRequest {
-  const { pathname, search } = splitTarget(origin, req.url ?? "/");
-  let request: Request | undefined;
-  return {
-    method: req.method ?? "GET",
-    origin,
-    pathname,
-    search,
-    header: (name) => headerOf(req, name),
-    bytes: () => (body ? Promise.resolve(body) : NO_BYTES),
-    discard: () => undefined,
-    toRequest: () => {
-      request ??= fetchRequestOf(req, origin, body);
-      return request;
-    },
-  };
+class NodeRequest implements HostRequest {
+  readonly method: string;
+  readonly pathname: string;
+  readonly search: string;
+  readonly #req: IncomingMessage;
+  readonly #body: Buffer | undefined;
+  #request: Request | undefined;
+
+  constructor(
+    req: IncomingMessage,
+    readonly origin: string,
+    parts: TargetParts,
+    body: Buffer | undefined,
+  ) {
+    this.method = req.method ?? "GET";
+    this.pathname = parts.pathname;
+    this.search = parts.search;
+    this.#req = req;
+    this.#body = body;
+  }
+
+  header(name: string): string | null {
+    return headerOf(this.#req, name);
+  }
+
+  bytes(): Promise<Uint8Array> {
+    return this.#body ? Promise.resolve(this.#body) : NO_BYTES;
+  }
+
+  discard(): void {}
+
+  toRequest(): Request {
+    this.#request ??= fetchRequestOf(this.#req, this.origin, this.#body);
+    return this.#request;
+  }
 }
 
 /**
  * Read `req` whole: its target checked, then whether it is admitted before its body is read, then its body (every
- * method but GET and HEAD). A GET or HEAD is handed over
- * synchronously (no promise before the pipeline's); a refusal is a `DomainError`, a client gone a {@link ClientGone}.
+ * method but GET and HEAD, under `reading`, which a request with a body needs). `parts` is its target split already
+ * (else it is split here). A GET or HEAD is handed over synchronously (no promise before the pipeline's); a refusal
+ * is a `DomainError`, a client gone a {@link ClientGone}.
  */
 export function readRequest(
   req: IncomingMessage,
   origin: string,
-  reading: BodyReading,
+  parts: TargetParts | undefined,
+  reading: BodyReading | undefined,
 ): HostRequest | Promise<HostRequest> {
   checkTarget(req);
-  if (!hasBody(req.method ?? "GET")) return hostRequestOf(req, origin, undefined);
+  const split = parts ?? splitTarget(origin, req.url ?? "/");
+  if (!hasBody(req.method ?? "GET")) return new NodeRequest(req, origin, split, undefined);
+  if (reading === undefined) throw new TypeError(`Failed to read a ${req.method} request: no body reading given`);
   const refusal = reading.admit();
   if (refusal) throw refusal;
-  return readBody(req, reading).then((body) => hostRequestOf(req, origin, body));
+  return readBody(req, reading).then((bytes) => new NodeRequest(req, origin, split, bytes));
 }

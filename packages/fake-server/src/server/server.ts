@@ -34,13 +34,15 @@ import { mayBePage, type PageContext, pageResponse } from "./pages.js";
 import {
   type BodyReading,
   ClientGone,
+  hasBody,
   headerOf,
-  headersOf,
   isPreflight,
   isRead,
+  NodeHeaders,
   readRequest,
   ServerBusy,
   splitTarget,
+  type TargetParts,
 } from "./read-request.js";
 import { startRealTimeDriver } from "./real-time-driver.js";
 import { sendAnswer, sendFailure, sendPreflight, sendResponse } from "./write-answer.js";
@@ -157,24 +159,31 @@ function relativeTo(basePath: string): (target: string) => string {
   };
 }
 
-/** A request target's path as the router reads it (`/v2/../_fake/x` is `/_fake/x`); the target itself if unparsable. */
-function routedPath(origin: string, target: string): string {
-  if (!target.startsWith("/")) return target;
+/**
+ * A request target's path and query as the router reads them (`/v2/../_fake/x` is `/_fake/x`), or undefined when it
+ * is not a path or does not parse (then the target itself is decided on, and refused where it is read).
+ */
+function targetParts(origin: string, target: string): TargetParts | undefined {
+  if (!target.startsWith("/")) return undefined;
   try {
-    return splitTarget(origin, target).pathname;
+    return splitTarget(origin, target);
   } catch {
-    return target;
+    return undefined;
   }
 }
 
 /** Answer one request: who may ask first, then a preflight, else read it and answer it. */
 function handle(serving: Serving, req: IncomingMessage, res: ServerResponse): void {
   if (serving.options.onRequest) logWhenDone(req, res, serving.options.onRequest);
+  const target = req.url ?? "/";
+  // Split once: the access policy, the 401 before a body and the pipeline read the same path.
+  const parts = targetParts(serving.origin, target);
+  const routed = parts?.pathname ?? target;
   // Who may ask, before anything is read or run (access.ts, docs/security.md).
   const { refusal, cors } = serving.access.decide({
     method: req.method ?? "GET",
-    path: serving.pages.relativePath(routedPath(serving.origin, req.url ?? "/")),
-    headers: headersOf(req),
+    path: serving.pages.relativePath(routed),
+    headers: new NodeHeaders(req),
   });
   if (refusal) {
     refuse(req, res, refusal, serving.host.requestId(), cors);
@@ -184,20 +193,27 @@ function handle(serving: Serving, req: IncomingMessage, res: ServerResponse): vo
     sendPreflight(res, cors);
     return;
   }
-  const refused = (error: unknown) => {
-    if (error instanceof ClientGone) return;
-    if (error instanceof ServerBusy) refuseBusy(req, res, error.message, serving.host.requestId());
-    else if (error instanceof DomainError) refuse(req, res, error, serving.host.requestId());
-    else sendFailure(res, error, serving.host.requestId());
-  };
   try {
-    const read = readRequest(req, serving.origin, bodyReading(serving, req, res));
-    // A GET or HEAD is answered without waiting for a body (no promise before the pipeline's).
-    if (read instanceof Promise) read.then((request) => void answer(serving, request, res, cors), refused);
-    else void answer(serving, read, res, cors);
+    // A GET or HEAD is answered without waiting for a body (no promise before the pipeline's, no closure).
+    const reading = hasBody(req.method ?? "GET") ? bodyReading(serving, req, res, routed) : undefined;
+    const read = readRequest(req, serving.origin, parts, reading);
+    if (read instanceof Promise) {
+      read.then(
+        (request) => void answer(serving, request, res, cors),
+        (error: unknown) => refuseRead(serving, req, res, error),
+      );
+    } else void answer(serving, read, res, cors);
   } catch (error) {
-    refused(error);
+    refuseRead(serving, req, res, error);
   }
+}
+
+/** Answer a request that could not be read whole: the refusal it earned, or nothing when its client went away. */
+function refuseRead(serving: Serving, req: IncomingMessage, res: ServerResponse, error: unknown): void {
+  if (error instanceof ClientGone) return;
+  if (error instanceof ServerBusy) refuseBusy(req, res, error.message, serving.host.requestId());
+  else if (error instanceof DomainError) refuse(req, res, error, serving.host.requestId());
+  else sendFailure(res, error, serving.host.requestId());
 }
 
 /** Whether a path the router reads goes to the API (not the control endpoints, not `extra`): it needs a valid token. */
@@ -213,16 +229,13 @@ function isApiCall(serving: Serving, path: string): boolean {
  * How `req`'s body is read: under the server's timeouts and bound on bytes held, its bytes let go when its answer is
  * sent, and an API call without a valid token refused with 401 before a byte of its body is read.
  */
-function bodyReading(serving: Serving, req: IncomingMessage, res: ServerResponse): BodyReading {
+function bodyReading(serving: Serving, req: IncomingMessage, res: ServerResponse, routed: string): BodyReading {
   return {
     idleMs: serving.bodyIdleMs,
     deadlineMs: serving.bodyMs,
     budget: serving.budget,
     whenAnswered: (release) => res.once("close", release),
-    admit: () =>
-      isApiCall(serving, routedPath(serving.origin, req.url ?? "/"))
-        ? serving.host.authenticate(headerOf(req, "authorization"))
-        : undefined,
+    admit: () => (isApiCall(serving, routed) ? serving.host.authenticate(headerOf(req, "authorization")) : undefined),
   };
 }
 
@@ -248,16 +261,22 @@ async function answer(serving: Serving, request: HostRequest, res: ServerRespons
  * operation (a fixtures load, a snapshot, a restore, a reset) runs as a capture does: once the changes under way have
  * ended, holding new ones back until it ends, one at a time, while reads are answered between its steps.
  */
-async function fakeAnswer(serving: Serving, request: HostRequest): Promise<HostAnswer> {
+function fakeAnswer(serving: Serving, request: HostRequest): Promise<HostAnswer> {
   const { latencyMs = 0 } = serving.options;
-  const { changes } = serving;
   if (
     latencyMs > 0 &&
     !serving.pages.relativePath(request.pathname).startsWith(CONTROL_PREFIX) &&
     serving.host.authenticate(request.header("authorization")) === undefined
   ) {
-    await new Promise((done) => setTimeout(done, latencyMs));
+    return new Promise((done) => setTimeout(done, latencyMs)).then(() => gatedAnswer(serving, request));
   }
+  // No promise of its own around the fake's (an async function's would cost two more turns per request).
+  return gatedAnswer(serving, request);
+}
+
+/** The fake's answer through the change gate (see {@link fakeAnswer}). */
+function gatedAnswer(serving: Serving, request: HostRequest): Promise<HostAnswer> {
+  const { changes } = serving;
   const run = () => serving.host.answer(request);
   if (serving.host.runsAlone(request.method, request.pathname)) {
     return changes.capture(() => {

@@ -67,7 +67,7 @@ export function sendAnswer(res: ServerResponse, answer: HostAnswer, closing: boo
   for (const name in own) {
     if (name !== "content-length" && !(name in cors)) head.push(name, own[name] as string);
   }
-  // The bytes the journal kept, encoded once (answerBytes).
+  // Encoded into node's pool of small buffers (no allocation of its own below 4 KiB); written beside the head.
   writeAnswer(res, answer.status, head, answerBytes(answer), closing);
 }
 

@@ -29,21 +29,31 @@ export function toResponse(answer: Answer): Response {
 
 /**
  * The UTF-8 bytes of answers' bodies, encoded once per answer: the journal keeps them and the standalone server writes
- * them (and counts them for `content-length`), instead of each encoding the text again. A side table, not a field:
- * idempotency keeps answers in state files, which must not change.
+ * them (and counts them for `content-length`), instead of each encoding the text again. Kept on the answer under a
+ * symbol of this module, which `JSON.stringify` and `Object.entries` skip (idempotency keeps answers in state files,
+ * which must not change): a `WeakMap` entry per answer cost the garbage collector more (an ephemeron per request).
  */
-const BYTES = new WeakMap<Answer, Uint8Array>();
+const BYTES = Symbol("answer bytes");
+type Encoded = Answer & { [BYTES]?: { body: string; bytes: Uint8Array } };
 const ENCODER = new TextEncoder();
 const NO_BYTES = new Uint8Array(0);
+
+/**
+ * UTF-8 bytes of a text: in Node into its pool of small buffers (`Buffer.from`, the same bytes: no allocation of their
+ * own below 4 KiB, and a small view for the collector to move while the journal keeps them; the journal's bound
+ * counts the bytes, the pool's 8 KiB slabs are shared by the answers kept), elsewhere a `TextEncoder`'s.
+ */
+const NodeBuffer = (globalThis as { Buffer?: { from(text: string, encoding: "utf8"): Uint8Array } }).Buffer;
+const encode = NodeBuffer ? (text: string) => NodeBuffer.from(text, "utf8") : (text: string) => ENCODER.encode(text);
 
 /** An answer's body as UTF-8 bytes (empty for none), encoded at the first call. */
 export function answerBytes(answer: Answer): Uint8Array {
   if (answer.body === null || answer.body === "") return NO_BYTES;
-  let bytes = BYTES.get(answer);
-  if (bytes === undefined) {
-    bytes = ENCODER.encode(answer.body);
-    BYTES.set(answer, bytes);
-  }
+  const kept = (answer as Encoded)[BYTES];
+  // The bytes of this body: a copy of the answer made with a body of its own (`{ ...answer, body }`) encodes again.
+  if (kept !== undefined && kept.body === answer.body) return kept.bytes;
+  const bytes = encode(answer.body);
+  (answer as Encoded)[BYTES] = { body: answer.body, bytes };
   return bytes;
 }
 

@@ -32,7 +32,7 @@ export const IDEMPOTENCY_MAX_KEYS = 10_000;
 export const IDEMPOTENCY_MAX_ANSWER_CHARS = 32 * 1024 * 1024;
 
 /** The request header that carries the key. */
-const KEY_HEADER = "idempotency-key";
+export const KEY_HEADER = "idempotency-key";
 /** The header that marks an answer as a replay. */
 const REPLAYED_HEADER = "idempotent-replayed";
 const MAX_KEY_LENGTH = 255;

@@ -10,7 +10,7 @@ import { DomainError } from "../domain/errors.js";
 import { authenticate } from "../domain/organizations.js";
 import type { Principal } from "../domain/records.js";
 import { type Answer, errorAnswer, jsonAnswer, toResponse } from "./answer.js";
-import { answerOnce } from "./idempotency.js";
+import { answerOnce, KEY_HEADER } from "./idempotency.js";
 import { type IncomingRequest, incomingFromFetch } from "./incoming-request.js";
 import { nestsDeeperThan, TOO_DEEP } from "./json-nesting.js";
 import { byRank, compilePathTemplate } from "./path-templates.js";
@@ -105,8 +105,11 @@ interface CallHooks {
    * promise, when nothing is to be waited for).
    */
   intercept?(call: ApiCall): Answer | undefined | Promise<Answer | undefined>;
-  /** Called once the call is answered, whatever the answer (the request's body is still readable). */
-  record?(call: ApiCall, answer: Answer): Promise<void>;
+  /**
+   * Called once the call is answered, whatever the answer (the request's body is still readable); a promise when it
+   * reads the body.
+   */
+  record?(call: ApiCall, answer: Answer): Promise<void> | undefined;
 }
 
 interface CompiledOperation<O extends { path: string } = Operation> {
@@ -231,14 +234,39 @@ export function bearerToken(request: Pick<IncomingRequest, "header">): string | 
   return match?.[1];
 }
 
+/**
+ * Compiled operations by their templates' number of segments (each list most literal first): a template of N
+ * segments matches only a path of N segments (N slashes, and one more when it ends with a slash), so a path is tried
+ * against those alone, with the same first match.
+ */
+type BySegments<O extends { path: string }> = ReadonlyMap<number, readonly CompiledOperation<O>[]>;
+
+function bySegments<O extends { path: string }>(sorted: readonly CompiledOperation<O>[]): BySegments<O> {
+  const index = new Map<number, CompiledOperation<O>[]>();
+  for (const c of sorted) {
+    // The rank has a character per segment.
+    const list = index.get(c.rank.length);
+    if (list) list.push(c);
+    else index.set(c.rank.length, [c]);
+  }
+  return index;
+}
+
+/** A path's number of segments as a template counts them (a trailing slash is none). */
+function segmentsOf(path: string): number {
+  let slashes = 0;
+  for (let i = 0; i < path.length; i++) if (path.charCodeAt(i) === 0x2f) slashes++;
+  return path.endsWith("/") ? slashes - 1 : slashes;
+}
+
 /** The operation of `method` on `path` with its decoded parameters, and whether any operation has that path. */
 function match<O extends { method: HttpMethod; path: string }>(
-  operations: readonly CompiledOperation<O>[],
+  index: BySegments<O>,
   path: string,
   method: string,
 ): { found?: { compiled: CompiledOperation<O>; params: Record<string, string> }; pathMatched: boolean } {
   let pathMatched = false;
-  for (const c of operations) {
+  for (const c of index.get(segmentsOf(path)) ?? []) {
     const m = c.pattern.exec(path);
     if (!m) continue;
     pathMatched = true;
@@ -294,22 +322,28 @@ class HandlerContext {
     return this.#query;
   }
 
-  /** An own function: handlers destructure it (`({ json }) => json()`). */
-  readonly json = (): Promise<unknown> => readJson(this.#request);
+  /**
+   * A function of its own at each read, bound to this call: handlers destructure it (`({ json }) => json()`), and
+   * most calls (reads) never ask for it, so it is made only when asked for.
+   */
+  get json(): () => Promise<unknown> {
+    const request = this.#request;
+    return () => readJson(request);
+  }
 }
 
 /** The compiled operations and options one router answers with. */
 interface Pipeline {
   readonly ctx: Context;
   readonly options: RouterOptions;
-  /** The operations the fake implements, most literal first. */
-  readonly compiled: readonly CompiledOperation[];
+  /** The operations the fake implements, by segments, most literal first. */
+  readonly compiled: BySegments<Operation>;
   /** Every operation of the contract (those not implemented answer 501). */
   readonly declared: readonly CompiledOperation<DeclaredOperation>[];
   /** The contract's operations that have an operationId, most literal first (the hooks' names). */
   readonly named: readonly CompiledOperation<DeclaredOperation>[];
   /** The control operations, compiled on first use. */
-  controlOf(control: ControlOperations): readonly CompiledOperation<PublicOperation>[];
+  controlOf(control: ControlOperations): BySegments<PublicOperation>;
 }
 
 type DeclaredOperation = RouterOptions["declared"][number];
@@ -326,21 +360,23 @@ function createPipeline(ctx: Context, options: RouterOptions): Pipeline {
   const compiled = options.operations
     .map((operation) => compile(operation, idOf.get(`${operation.method} ${operation.path}`) ?? null))
     .sort(byRank);
-  let controlOperations: CompiledOperation<PublicOperation>[] | undefined;
+  let controlOperations: BySegments<PublicOperation> | undefined;
   return {
     ctx,
     options,
-    compiled,
+    compiled: bySegments(compiled),
     declared: options.declared.map((d) => compile(d)),
     named: options.declared
       .filter((d) => d.operationId !== undefined)
       .map((d) => compile(d, d.operationId ?? null))
       .sort(byRank),
     controlOf(control) {
-      controlOperations ??= control
-        .operations()
-        .map((operation) => compile(operation))
-        .sort(byRank);
+      controlOperations ??= bySegments(
+        control
+          .operations()
+          .map((operation) => compile(operation))
+          .sort(byRank),
+      );
       return controlOperations;
     },
   };
@@ -425,40 +461,59 @@ async function routeControl(call: Call, control: ControlOperations): Promise<Ans
   return jsonAnswer(reply.status, reply.body, call.requestId, reply.headers);
 }
 
-/** A call of an operation the fake implements: the hooks, then the handler (through an idempotency key on a POST). */
-async function routeOperation(
+/**
+ * The handler's answer, failures included (what an idempotency key keeps and replays): at once when the handler
+ * answers at once (a read), else when its promise settles.
+ */
+function handlerAnswer(
   call: Call,
   operation: CompiledOperation,
   params: Record<string, string>,
   principal: Principal,
-): Promise<Answer> {
+): Answer | Promise<Answer> {
+  const answered = (reply: Reply) => jsonAnswer(reply.status, reply.body, call.requestId, reply.headers);
+  try {
+    const reply = operation.operation.handle(requestContext(call, params, principal));
+    if (!(reply instanceof Promise)) return answered(reply);
+    return reply.then(answered).then(undefined, (error: unknown) => failure(call, error));
+  } catch (error) {
+    return failure(call, error);
+  }
+}
+
+/**
+ * A call of an operation the fake implements: the hooks, then the handler (through an idempotency key on a POST).
+ * Answered without a promise when nothing is to be waited for (no fault fires, the handler answers at once).
+ */
+function routeOperation(
+  call: Call,
+  operation: CompiledOperation,
+  params: Record<string, string>,
+  principal: Principal,
+): Answer | Promise<Answer> {
   const { p, request, requestId, path, served, seen } = call;
   const hooks = p.options.hooks;
   if (hooks) seen.call = apiCall(p, request, requestId, path, served, seen.receivedAt, operation.operationId);
+  const handled = (): Answer | Promise<Answer> => {
+    // A call without an Idempotency-Key (a read, most POSTs) is answered as it comes.
+    if (request.method.toLowerCase() !== "post" || request.header(KEY_HEADER) === null) {
+      return handlerAnswer(call, operation, params, principal);
+    }
+    // The query is parsed only for an Idempotency-Key's fingerprint: most POSTs in a test's loop send none.
+    const keyed = {
+      request,
+      principal,
+      path,
+      get query() {
+        return new URLSearchParams(request.search);
+      },
+    };
+    return answerOnce(p.ctx, keyed, async () => handlerAnswer(call, operation, params, principal));
+  };
   // Most calls meet no fault: then the hook answers at once, without a promise to wait for.
   const hooked = seen.call && hooks?.intercept ? hooks.intercept(seen.call) : undefined;
-  const intercepted = hooked instanceof Promise ? await hooked : hooked;
-  if (intercepted) return intercepted;
-  // The operation's answer, failures included, is what an idempotency key keeps and replays.
-  const answer = async () => {
-    try {
-      const reply = await operation.operation.handle(requestContext(call, params, principal));
-      return jsonAnswer(reply.status, reply.body, requestId, reply.headers);
-    } catch (error) {
-      return failure(call, error);
-    }
-  };
-  if (request.method.toLowerCase() !== "post") return await answer();
-  // The query is parsed only for an Idempotency-Key's fingerprint: most POSTs in a test's loop send none.
-  const keyed = {
-    request,
-    principal,
-    path,
-    get query() {
-      return new URLSearchParams(request.search);
-    },
-  };
-  return await answerOnce(p.ctx, keyed, answer);
+  if (hooked instanceof Promise) return hooked.then((intercepted) => intercepted ?? handled());
+  return hooked ?? handled();
 }
 
 /** A call no implemented operation matched: 501 for the contract's others, else 404 (method or path unknown). */
@@ -477,12 +532,14 @@ function notRouted({ p, request, path }: Call, pathMatched: boolean): never {
   throw new DomainError("NOT_FOUND", `Failed to route the request: no endpoint ${request.method} ${path}`);
 }
 
-async function route(call: Call): Promise<Answer> {
+/** Route a call: its answer (failures included), at once when nothing is to be waited for. */
+function route(call: Call): Answer | Promise<Answer> {
   const { p, request, requestId, path, served } = call;
+  const failed = (error: unknown) => failure(call, error);
   try {
     const prefix = controlPrefix(p, served);
     if (prefix !== undefined && p.options.control && path.startsWith(prefix)) {
-      return await routeControl(call, p.options.control);
+      return routeControl(call, p.options.control).then(undefined, failed);
     }
     const principal = authenticate(p.ctx, bearerToken(request));
     const wait = p.options.rateLimiter?.take(principal.token);
@@ -494,10 +551,13 @@ async function route(call: Call): Promise<Answer> {
       return errorAnswer(limited, requestId, wait);
     }
     const { found, pathMatched } = match(p.compiled, path, request.method.toLowerCase());
-    if (found) return await routeOperation(call, found.compiled, found.params, principal);
+    if (found) {
+      const answer = routeOperation(call, found.compiled, found.params, principal);
+      return answer instanceof Promise ? answer.then(undefined, failed) : answer;
+    }
     notRouted(call, pathMatched);
   } catch (error) {
-    return failure(call, error);
+    return failed(error);
   }
 }
 
@@ -519,10 +579,13 @@ export function createRouter(ctx: Context, options: RouterOptions): Router {
     const path = relative(request.pathname);
     const record = options.hooks?.record;
     const seen: Seen = { receivedAt: ctx.clock.now() };
-    const answered = await route({ p, request, requestId, path, served, seen });
+    const routed = route({ p, request, requestId, path, served, seen });
+    const answered = routed instanceof Promise ? await routed : routed;
     if (!record) return answered;
     const call = seen.call ?? apiCall(p, request, requestId, path, served, seen.receivedAt);
-    if (call) await record(call, answered);
+    // A call without a body is journaled at once (no promise to wait for).
+    const recorded = call ? record(call, answered) : undefined;
+    if (recorded) await recorded;
     return answered;
   }
 
