@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import { buildModel } from "./model.js";
+import { Rng } from "./rng.js";
+import { search } from "./search.js";
+import { budgetIterations } from "./solve.js";
+import type { Problem } from "./types.js";
+
+/** 30 jobs around a depot with time windows (a small seeded VRPTW), 8 vans of capacity 10. */
+function instance(): Problem {
+  const rng = new Rng(11);
+  const points: [number, number][] = [[50, 50]];
+  for (let k = 0; k < 30; k++) points.push([Math.round(rng.next() * 100), Math.round(rng.next() * 100)]);
+  return {
+    travel: {
+      size: points.length,
+      durations: (a, b) => Math.hypot(points[a]![0] - points[b]![0], points[a]![1] - points[b]![1]),
+    },
+    jobs: points.slice(1).map((_, k) => {
+      const start = Math.round(rng.next() * 600);
+      return {
+        id: `j${k}`,
+        location: k + 1,
+        service: 10,
+        load: 1 + (k % 3),
+        timeWindows: [{ start, end: start + 150 }],
+      };
+    }),
+    vehicles: Array.from({ length: 8 }, (_, k) => ({
+      id: `v${k}`,
+      start: 0,
+      end: 0,
+      shiftStart: 0,
+      shiftEnd: 1000,
+      capacity: 10,
+    })),
+  };
+}
+
+/**
+ * The search with a deterministic clock (one unit per reading) capped at `limit` readings, as solve runs the anytime
+ * search (`iterations: 1e9`, the default budget's count passed along).
+ */
+function capped(limit: number, iterations = 1e9) {
+  const problem = instance();
+  const md = buildModel(problem);
+  const active = Int32Array.from(problem.jobs.keys());
+  let t = 0;
+  const now = () => t++;
+  return search(md, { fixed: 0, balance: 0 }, new Rng(1), active, {
+    iterations,
+    scaleByRouteLength: false,
+    timeUp: () => now() >= limit,
+    progress: () => now() / limit,
+    minimizeRoutes: false,
+    budgetIterations: budgetIterations("default", active.length),
+  });
+}
+
+describe("the anytime search's replica exchange", () => {
+  // 30 jobs: the default budget anneals 900 iterations (15 % of 6,000); a turn reads the clock once, so a cap of L
+  // readings leaves room for about 8 × 0.95 × L iterations of one annealing.
+  it("runs three replicas when the cap leaves room for three default budgets' annealing, else one", () => {
+    // 400 readings: about 3,000 iterations of one annealing, above 2,700.
+    const large = capped(400);
+    expect(large.replicas).toBe(3);
+    expect(large.plan.unassigned).toEqual([]);
+    // 200 readings: about 1,500.
+    const small = capped(200);
+    expect(small.replicas).toBe(1);
+    expect(small.plan.unassigned).toEqual([]);
+  });
+
+  it("stays one annealing when an explicit iteration count is below three default budgets' annealing", () => {
+    const r = capped(1_000, 2_000);
+    expect(r.replicas).toBe(1);
+    expect(r.iterations).toBeLessThanOrEqual(2_000);
+  });
+
+  it("stays one annealing without a cap", () => {
+    const problem = instance();
+    const md = buildModel(problem);
+    const active = Int32Array.from(problem.jobs.keys());
+    const r = search(md, { fixed: 0, balance: 0 }, new Rng(1), active, {
+      iterations: 3_000,
+      scaleByRouteLength: false,
+      timeUp: () => false,
+      minimizeRoutes: false,
+    });
+    expect(r.replicas).toBe(1);
+    expect(r.iterations).toBe(3_000);
+  });
+
+  it("returns the same plan for the same clock readings, every job served once", () => {
+    const a = capped(400);
+    const b = capped(400);
+    expect(a.replicas).toBe(3);
+    expect(b.plan.baseCost()).toBe(a.plan.baseCost());
+    expect(b.iterations).toBe(a.iterations);
+    // Each job served once (feasibility: the independent checker's test in solve.test.ts).
+    const seen = new Set<number>();
+    for (const route of a.plan.routes) {
+      for (let p = 1; p <= route.len; p++) {
+        expect(seen.has(route.job[p]!)).toBe(false);
+        seen.add(route.job[p]!);
+      }
+    }
+    expect(seen.size).toBe(30);
+  });
+});
