@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { buildModel } from "./model.js";
 import { Rng } from "./rng.js";
-import { search } from "./search.js";
+import { PlanState } from "./route-state.js";
+import type { RuinRecreate } from "./ruin-recreate.js";
+import { commit, type Replica, replicaOf, search } from "./search.js";
 import { budgetIterations } from "./solve.js";
 import type { Problem } from "./types.js";
 
@@ -105,5 +107,60 @@ describe("the anytime search's replica exchange", () => {
       }
     }
     expect(seen.size).toBe(30);
+  });
+
+  it("a new replica keeps the record of where its current plan differs from its best, so a new best is whole", () => {
+    // Two vans, one job each; the best plan has job 0 on van 0 and job 1 on van 1, the current one both on van 1
+    // (route 0 differs: recorded). A copy without that record, on its next best, copied route 1 only and served
+    // job 1 twice (on Solomon R112 at 10×, a mixed best plan: 1,023.08 with 11 vans, against 955.68 to 962.03).
+    const problem: Problem = {
+      travel: {
+        size: 3,
+        durations: [
+          [0, 10, 10],
+          [10, 0, 1],
+          [10, 1, 0],
+        ],
+      },
+      jobs: [
+        { id: "a", location: 1, service: 0 },
+        { id: "b", location: 2, service: 0 },
+      ],
+      vehicles: [
+        { id: "v0", start: 0, end: 0, shiftStart: 0, shiftEnd: 1000 },
+        { id: "v1", start: 0, end: 0, shiftStart: 0, shiftEnd: 1000 },
+      ],
+    };
+    const md = buildModel(problem);
+    const cp = { fixed: 0, balance: 0 };
+    const plan = (routes: number[][]) => {
+      const s = new PlanState(md);
+      routes.forEach((jobs, r) => {
+        const route = s.routes[r]!;
+        route.reserve(jobs.length + 2);
+        jobs.forEach((j, k) => {
+          route.job[k + 1] = j;
+        });
+        route.len = jobs.length;
+        s.refresh(md, cp, r);
+      });
+      return s;
+    };
+    const best = plan([[0], [1]]);
+    const cur = plan([[], [0, 1]]);
+    const source: Replica = {
+      plans: { cur, cand: plan([[], [0, 1]]), best, curPen: 0, curBase: 200, bestPen: 0, bestBase: 40 },
+      dirty: { flags: Uint8Array.from([1, 1]), list: [0, 1] },
+    };
+    const copy = replicaOf(md, source);
+    // Its candidate: both jobs on van 1 in the other order, scored as a new best.
+    const next = plan([[], [1, 0]]);
+    copy.plans.cand.copyRoutesFrom(next, [1]);
+    commit(copy.plans, { touchedList: [1] } as unknown as RuinRecreate, 0, 21, copy.dirty);
+    const served = (s: PlanState) => s.routes.map((r) => Array.from(r.job.subarray(1, r.len + 1)));
+    expect(served(copy.plans.best)).toEqual([[], [1, 0]]);
+    expect(copy.plans.bestBase).toBe(21);
+    // The source is untouched.
+    expect(served(source.plans.best)).toEqual([[0], [1]]);
   });
 });

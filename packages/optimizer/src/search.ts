@@ -67,7 +67,7 @@ function penaltyOf(plan: PlanState, w: Float64Array): number {
 }
 
 /** The plans of a search and their scores (penalty of left-out jobs, then base cost): current, candidate, best. */
-interface Plans {
+export interface Plans {
   cur: PlanState;
   cand: PlanState;
   best: PlanState;
@@ -248,7 +248,7 @@ function anneal(a: Annealing, it: number, end: number, p0: number): number {
 }
 
 /** One replica of the exchange: its plans and the routes changed since its best plan was copied. */
-interface Replica {
+export interface Replica {
   plans: Plans;
   dirty: Dirty;
 }
@@ -287,9 +287,9 @@ function annealReplicas(a: Annealing, end: number, budgetIterations: number): { 
       const byTime = p > pStart ? (it / (p - pStart)) * (LOOP_END_SHARE - pStart) : Number.POSITIVE_INFINITY;
       const expected = Math.min(byTime, end);
       if (expected >= REPLICA_MIN_BUDGETS * budgetIterations) {
-        for (let k = 1; k < REPLICAS; k++) {
-          slots.push({ plans: clonePlans(md, a.plans), dirty: { flags: new Uint8Array(md.m), list: [] } });
-        }
+        // A copy of the first replica, with its record of the routes where its current plan differs from its best:
+        // a new best copies only those routes.
+        for (let k = 1; k < REPLICAS; k++) slots.push(replicaOf(md, slots[0]!));
       }
     }
     const temp = t0 * ratio ** share;
@@ -345,19 +345,26 @@ function exchange(a: Annealing, slots: Replica[], temp: number): void {
   }
 }
 
-/** A copy of a search's plans (a new replica). */
-function clonePlans(md: Model, p: Plans): Plans {
+/**
+ * A copy of a replica: its plans, and its record of the routes where its current plan differs from its best (a new
+ * best copies only those routes; without the record it would mix two plans).
+ */
+export function replicaOf(md: Model, r: Replica): Replica {
+  const p = r.plans;
   const cur = new PlanState(md);
   const cand = new PlanState(md);
   const best = new PlanState(md);
   cur.copyAllFrom(p.cur);
   cand.copyAllFrom(p.cand);
   best.copyAllFrom(p.best);
-  return { cur, cand, best, curPen: p.curPen, curBase: p.curBase, bestPen: p.bestPen, bestBase: p.bestBase };
+  return {
+    plans: { cur, cand, best, curPen: p.curPen, curBase: p.curBase, bestPen: p.bestPen, bestBase: p.bestBase },
+    dirty: { flags: r.dirty.flags.slice(), list: r.dirty.list.slice() },
+  };
 }
 
 /** The routes changed since the best plan was last copied from the current one. */
-interface Dirty {
+export interface Dirty {
   flags: Uint8Array;
   list: number[];
 }
@@ -383,7 +390,7 @@ function tryMove(a: Annealing, temp: number, lambda: number): { accept: boolean;
 }
 
 /** The accepted candidate becomes the current plan, and the best one when it is better. */
-function commit(plans: Plans, rr: RuinRecreate, pen: number, base: number, dirty: Dirty): void {
+export function commit(plans: Plans, rr: RuinRecreate, pen: number, base: number, dirty: Dirty): void {
   plans.cur.copyRoutesFrom(plans.cand, rr.touchedList);
   plans.curPen = pen;
   plans.curBase = base;
