@@ -7,11 +7,11 @@ import { commit, type Replica, replicaOf, search } from "./search.js";
 import { budgetIterations } from "./solve.js";
 import type { Problem } from "./types.js";
 
-/** 30 jobs around a depot with time windows (a small seeded VRPTW), 8 vans of capacity 10. */
-function instance(): Problem {
+/** `jobs` jobs around a depot with time windows (a small seeded VRPTW), vans of capacity 10. */
+function instance(jobs = 30): Problem {
   const rng = new Rng(11);
   const points: [number, number][] = [[50, 50]];
-  for (let k = 0; k < 30; k++) points.push([Math.round(rng.next() * 100), Math.round(rng.next() * 100)]);
+  for (let k = 0; k < jobs; k++) points.push([Math.round(rng.next() * 100), Math.round(rng.next() * 100)]);
   return {
     travel: {
       size: points.length,
@@ -27,7 +27,7 @@ function instance(): Problem {
         timeWindows: [{ start, end: start + 150 }],
       };
     }),
-    vehicles: Array.from({ length: 8 }, (_, k) => ({
+    vehicles: Array.from({ length: Math.ceil(jobs / 4) }, (_, k) => ({
       id: `v${k}`,
       start: 0,
       end: 0,
@@ -42,8 +42,8 @@ function instance(): Problem {
  * The search with a deterministic clock (one unit per reading) capped at `limit` readings, as solve runs the anytime
  * search (`iterations: 1e9`, the default budget's count passed along).
  */
-function capped(limit: number, iterations = 1e9) {
-  const problem = instance();
+function capped(limit: number, iterations = 1e9, jobs = 30) {
+  const problem = instance(jobs);
   const md = buildModel(problem);
   const active = Int32Array.from(problem.jobs.keys());
   let t = 0;
@@ -163,4 +163,11 @@ describe("the anytime search's replica exchange", () => {
     // The source is untouched.
     expect(served(source.plans.best)).toEqual([[0], [1]]);
   });
+
+  it("stays one annealing above 150 jobs, however large the cap", () => {
+    // 160 jobs: the default budget anneals 5,700 iterations (15 % of 38,000); 3,000 readings leave room for about
+    // 22,800, above 3 × 5,700 (three replicas without the size limit).
+    const r = capped(3_000, 1e9, 160);
+    expect(r.replicas).toBe(1);
+  }, 120_000);
 });

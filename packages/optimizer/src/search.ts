@@ -128,9 +128,15 @@ export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, 
   let replicas = 1;
   if (active.length > 0) {
     const a: Annealing = { md, rr, ls, rng, weights, plans, loopLs, avgArc, opt };
-    // Replica exchange only for the capped distance objective with the loop's local search (Solomon-sized problems
-    // and up to LOOP_MAX_JOBS jobs): what it was measured on (bench/RESULTS.md, issue 32, point 1 at 5× and 10×).
-    if (opt.progress !== undefined && opt.budgetIterations !== undefined && loopLs && !opt.minimizeRoutes) {
+    // Replica exchange only for the capped distance objective with the loop's local search, up to REPLICA_MAX_JOBS
+    // jobs: where it was measured to pay (bench/RESULTS.md, issue 32, point 1 at 5× and 10×).
+    if (
+      opt.progress !== undefined &&
+      opt.budgetIterations !== undefined &&
+      loopLs &&
+      !opt.minimizeRoutes &&
+      active.length <= REPLICA_MAX_JOBS
+    ) {
       const r = annealReplicas(a, end, Math.round(opt.budgetIterations * LOOP_ITERATION_SHARE));
       it = r.iterations;
       replicas = r.replicas;
@@ -468,6 +474,12 @@ const REPLICA_TEMP_STEP = 2.5;
 const REPLICA_TURN = 8;
 const REPLICA_PROBE = 256;
 const REPLICA_MIN_BUDGETS = 3;
+/**
+ * The largest problem with replicas. Measured side by side at 5× (same run, same load): Solomon (100 jobs) 0.10 %
+ * shorter than one annealing, Homberger 200 (200 jobs) 0.10 % longer; each replica's third of the iterations is too
+ * little there.
+ */
+const REPLICA_MAX_JOBS = 150;
 
 /** With a time cap: the share of it after which the annealing stops and the final descent runs. */
 const LOOP_END_SHARE = 0.95;
