@@ -476,7 +476,7 @@ const REPLICA_PROBE = 256;
 const REPLICA_MIN_BUDGETS = 3;
 /**
  * The largest problem with replicas. Measured side by side at 5× (same run, same load): Solomon (100 jobs) 0.10 %
- * shorter than one annealing, Homberger 200 (200 jobs) 0.10 % longer; each replica's third of the iterations is too
+ * shorter than one annealing, Homberger 200 (200 jobs) 0.08 % longer; each replica's third of the iterations is too
  * little there.
  */
 const REPLICA_MAX_JOBS = 150;
