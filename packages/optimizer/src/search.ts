@@ -31,11 +31,19 @@ export interface SearchOptions {
    */
   progress?: () => number;
   minimizeRoutes: boolean;
+  /**
+   * With a time cap (`progress`): the iteration count of the default budget for this problem (before the loop's
+   * local-search share). When the cap leaves room for REPLICA_MIN_BUDGETS times the annealing's share of it, the
+   * annealing runs as replica exchange (`annealReplicas`); without it, or without a cap, as one annealing.
+   */
+  budgetIterations?: number;
 }
 
 export interface SearchResult {
   plan: PlanState;
   iterations: number;
+  /** Replicas the annealing ran (1 unless a large time cap made it a replica exchange). */
+  replicas: number;
 }
 
 /** Penalty weights for unassigned jobs by priority (exact integers). */
@@ -61,7 +69,7 @@ function penaltyOf(plan: PlanState, w: Float64Array): number {
 }
 
 /** The plans of a search and their scores (penalty of left-out jobs, then base cost): current, candidate, best. */
-interface Plans {
+export interface Plans {
   cur: PlanState;
   cand: PlanState;
   best: PlanState;
@@ -134,16 +142,31 @@ export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, 
       ? new FleetMove(md, cp, active, weights, FLEET_SEED, LOOP_NEIGHBOURS)
       : undefined;
   const annealing: Annealing = { md, rr, ls, rng, weights, plans, loopLs, avgArc, opt, ...(fleet ? { fleet } : {}) };
+  let replicas = 1;
   if (active.length > 0) {
-    // After route elimination, on the models the time-warp relaxation applies to, the relaxed annealing runs from
-    // the same plan as the annealing, with as many iterations (or the second half of the time left): the shorter
-    // plan wins.
-    const relax = opt.minimizeRoutes && plans.bestPen === 0 && canRelax(md, cp, active);
-    const from = relax ? copyOf(md, plans.best) : null;
-    const pMid = p0 + (LOOP_END_SHARE - p0) / 2;
-    const itStart = it;
-    it = anneal(annealing, it, end, p0, from === null ? LOOP_END_SHARE : pMid);
-    if (from !== null) it += relaxedPhase(annealing, from, end - itStart, pMid);
+    // Replica exchange only for the capped distance objective with the loop's local search, up to REPLICA_MAX_JOBS
+    // jobs: where it was measured to pay (bench/RESULTS.md, issue 32, point 1 at 5× and 10×).
+    if (
+      opt.progress !== undefined &&
+      opt.budgetIterations !== undefined &&
+      loopLs &&
+      !opt.minimizeRoutes &&
+      active.length <= REPLICA_MAX_JOBS
+    ) {
+      const r = annealReplicas(annealing, end, Math.round(opt.budgetIterations * LOOP_ITERATION_SHARE));
+      it = r.iterations;
+      replicas = r.replicas;
+    } else {
+      // After route elimination, on the models the time-warp relaxation applies to, the relaxed annealing runs from
+      // the same plan as the annealing, with as many iterations (or the second half of the time left): the shorter
+      // plan wins.
+      const relax = opt.minimizeRoutes && plans.bestPen === 0 && canRelax(md, cp, active);
+      const from = relax ? copyOf(md, plans.best) : null;
+      const pMid = p0 + (LOOP_END_SHARE - p0) / 2;
+      const itStart = it;
+      it = anneal(annealing, it, end, p0, from === null ? LOOP_END_SHARE : pMid);
+      if (from !== null) it += relaxedPhase(annealing, from, end - itStart, pMid);
+    }
   }
   rr.maxRoutes = Number.POSITIVE_INFINITY;
   const best = plans.best;
@@ -153,7 +176,7 @@ export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, 
   if (active.length > 0 && !opt.timeUp()) ls.run(best, active, md.dense ? 50 : 2);
   if (active.length > 0 && !opt.timeUp())
     polish(rr, rng, active, weights, best, plans.cand, iters >= 20 * active.length);
-  return { plan: best, iterations: it };
+  return { plan: best, iterations: it, replicas };
 }
 
 /** Construction: the best of several insertion orders, from the empty plan `cur`; every plan is that best after it. */
@@ -310,8 +333,124 @@ const RELAX_FEASIBLE_SHARE = 0.3;
 const RELAX_WARP_WEIGHT = 10;
 const RELAX_RESET_AFTER = 2000;
 
+/** One replica of the exchange: its plans and the routes changed since its best plan was copied. */
+export interface Replica {
+  plans: Plans;
+  dirty: Dirty;
+}
+
+/**
+ * The anytime search under a large time cap: replica exchange (parallel tempering; Swendsen & Wang 1986, Hukushima
+ * & Nemoto 1996). It starts as `anneal` does with one replica; after REPLICA_PROBE iterations it extrapolates how
+ * many the cap leaves room for, and when that is at least REPLICA_MIN_BUDGETS times `budgetIterations` (the
+ * default budget's annealing), it copies the current plan into REPLICAS replicas. Replica k anneals at the schedule's
+ * temperature times REPLICA_TEMP_STEP^k (the same clock-driven cooling for all), REPLICA_TURN iterations per turn
+ * each; once per turn two neighbouring replicas k, k + 1 swap their plans with the Metropolis probability
+ * min(1, exp((c_k − c_{k+1}) (1/T_k − 1/T_{k+1}))), so that the coldest replica keeps receiving the plans the hotter
+ * ones find in other basins. One annealing run commits to a basin early (on Solomon's R2 and RC instances the best
+ * plan of a 10× run was last improved at 15–50 % of the cap) and different runs end in different ones (0.5–2 %
+ * apart); the exchange keeps searching the others. Returns the iterations (over all replicas) and the replicas run;
+ * `a.plans` holds the best replica's plans.
+ */
+function annealReplicas(a: Annealing, end: number, budgetIterations: number): { iterations: number; replicas: number } {
+  const { md, opt } = a;
+  const progress = opt.progress!;
+  const t0 = Math.max(a.avgArc * T0_FACTOR, 1e-9);
+  const ratio = Math.max(a.avgArc * TF_FACTOR, 1e-10) / t0;
+  const slots: Replica[] = [{ plans: a.plans, dirty: { flags: new Uint8Array(md.m), list: [] } }];
+  // The clock is read once per turn and nowhere else, as `anneal` reads it every 8 iterations: with one replica the
+  // run is `anneal`'s, reading for reading.
+  let pStart = 0;
+  let decided = false;
+  let it = 0;
+  while (it < end) {
+    const p = progress();
+    if (p >= LOOP_END_SHARE) break;
+    if (it === 0) pStart = p;
+    const share = Math.max(it / end, p / LOOP_END_SHARE);
+    if (!decided && it >= REPLICA_PROBE) {
+      decided = true;
+      const byTime = p > pStart ? (it / (p - pStart)) * (LOOP_END_SHARE - pStart) : Number.POSITIVE_INFINITY;
+      const expected = Math.min(byTime, end);
+      if (expected >= REPLICA_MIN_BUDGETS * budgetIterations) {
+        // A copy of the first replica, with its record of the routes where its current plan differs from its best:
+        // a new best copies only those routes.
+        for (let k = 1; k < REPLICAS; k++) slots.push(replicaOf(md, slots[0]!));
+      }
+    }
+    const temp = t0 * ratio ** share;
+    if (slots.length > 1) exchange(a, slots, temp);
+    for (let k = 0; k < slots.length; k++) {
+      const slot = slots[k]!;
+      const b: Annealing = { ...a, plans: slot.plans };
+      const tk = temp * REPLICA_TEMP_STEP ** k;
+      for (let i = 0; i < REPLICA_TURN && it < end; i++, it++) {
+        const move = tryMove(b, tk, 0);
+        if (move.accept) commit(slot.plans, a.rr, move.pen, move.base, slot.dirty);
+        else slot.plans.cand.copyRoutesFrom(slot.plans.cur, a.rr.touchedList);
+      }
+    }
+  }
+  // The best replica's plans become the search's (the final descent works on `a.plans.best`).
+  let win = slots[0]!.plans;
+  for (const slot of slots) if (better(slot.plans, win)) win = slot.plans;
+  const own = a.plans;
+  if (win !== own) {
+    own.cur.copyAllFrom(win.cur);
+    own.cand.copyAllFrom(win.cand);
+    own.best.copyAllFrom(win.best);
+    own.curPen = win.curPen;
+    own.curBase = win.curBase;
+    own.bestPen = win.bestPen;
+    own.bestBase = win.bestBase;
+  }
+  return { iterations: it, replicas: slots.length };
+}
+
+/** Whether plans x's best is better than y's (fewer left out by weight, then cheaper). */
+function better(x: Plans, y: Plans): boolean {
+  return x.bestPen < y.bestPen || (x.bestPen === y.bestPen && x.bestBase < y.bestBase);
+}
+
+/** One exchange attempt between a random pair of neighbouring replicas (same penalty only: the costs compare). */
+function exchange(a: Annealing, slots: Replica[], temp: number): void {
+  const k = a.rng.int(slots.length - 1);
+  const x = slots[k]!;
+  const y = slots[k + 1]!;
+  if (x.plans.curPen !== y.plans.curPen) return;
+  const tx = temp * REPLICA_TEMP_STEP ** k;
+  const ty = tx * REPLICA_TEMP_STEP;
+  const d = (x.plans.curBase - y.plans.curBase) * (1 / tx - 1 / ty);
+  if (d >= 0 || a.rng.next() < Math.exp(d)) {
+    const plans = x.plans;
+    x.plans = y.plans;
+    y.plans = plans;
+    const dirty = x.dirty;
+    x.dirty = y.dirty;
+    y.dirty = dirty;
+  }
+}
+
+/**
+ * A copy of a replica: its plans, and its record of the routes where its current plan differs from its best (a new
+ * best copies only those routes; without the record it would mix two plans).
+ */
+export function replicaOf(md: Model, r: Replica): Replica {
+  const p = r.plans;
+  const cur = new PlanState(md);
+  const cand = new PlanState(md);
+  const best = new PlanState(md);
+  cur.copyAllFrom(p.cur);
+  cand.copyAllFrom(p.cand);
+  best.copyAllFrom(p.best);
+  return {
+    plans: { cur, cand, best, curPen: p.curPen, curBase: p.curBase, bestPen: p.bestPen, bestBase: p.bestBase },
+    dirty: { flags: r.dirty.flags.slice(), list: r.dirty.list.slice() },
+  };
+}
+
 /** The routes changed since the best plan was last copied from the current one. */
-interface Dirty {
+export interface Dirty {
   flags: Uint8Array;
   list: number[];
 }
@@ -337,7 +476,7 @@ function tryMove(a: Annealing, temp: number, lambda: number): { accept: boolean;
 }
 
 /** The accepted candidate becomes the current plan, and the best one when it is better. */
-function commit(plans: Plans, rr: RuinRecreate, pen: number, base: number, dirty: Dirty): void {
+export function commit(plans: Plans, rr: RuinRecreate, pen: number, base: number, dirty: Dirty): void {
   plans.cur.copyRoutesFrom(plans.cand, rr.touchedList);
   plans.curPen = pen;
   plans.curBase = base;
@@ -403,6 +542,24 @@ const LOOP_NEIGHBOURS = 10;
 const FINAL_NEIGHBOURS = 20;
 const LOOP_MAX_JOBS = 499;
 const LOOP_ITERATION_SHARE = 0.15;
+
+/**
+ * Replica exchange (`annealReplicas`), measured at 5× and 10× the default budget's CPU (bench/RESULTS.md, issue 32):
+ * the replicas, the temperature ratio between neighbouring ones, the iterations per replica and turn, the probe's
+ * iterations, and how many default budgets' worth of annealing iterations the cap must leave room for (so that at
+ * 1× and 2× the search stays one annealing: each replica would get too few iterations to cool).
+ */
+const REPLICAS = 3;
+const REPLICA_TEMP_STEP = 2.5;
+const REPLICA_TURN = 8;
+const REPLICA_PROBE = 256;
+const REPLICA_MIN_BUDGETS = 3;
+/**
+ * The largest problem with replicas. Measured side by side at 5× (same run, same load): Solomon (100 jobs) 0.10 %
+ * shorter than one annealing, Homberger 200 (200 jobs) 0.08 % longer; each replica's third of the iterations is too
+ * little there.
+ */
+const REPLICA_MAX_JOBS = 150;
 
 /** With a time cap: the share of it after which the annealing stops and the final descent runs. */
 const LOOP_END_SHARE = 0.95;

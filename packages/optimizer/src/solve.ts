@@ -111,7 +111,7 @@ export function solve(problem: Problem, options: SolveOptions = {}): Solution {
     iterations: Math.max(0, Math.floor(iterations)),
     scaleByRouteLength: options.iterations === undefined,
     timeUp,
-    ...(progress === undefined ? {} : { progress }),
+    ...(progress === undefined ? {} : { progress, budgetIterations: budgetIterations("default", active.length) }),
     minimizeRoutes: options.minimizeRoutes === true,
   });
   const plan = result.plan;
