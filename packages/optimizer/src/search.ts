@@ -121,14 +121,17 @@ export function search(md: Model, cp: CostParams, rng: Rng, active: Int32Array, 
   const annealing: Annealing = { md, rr, ls, rng, weights, plans, loopLs, avgArc, opt };
   if (active.length > 0) {
     // After route elimination, on the models the time-warp relaxation applies to, the relaxed annealing runs from
-    // the same plan as the annealing, with as many iterations (or the second half of the time left): the shorter
-    // plan wins.
+    // the same plan as the annealing (or in the second half of the time left): the shorter plan wins.
     const relax = opt.minimizeRoutes && plans.bestPen === 0 && canRelax(md, cp, active);
     const from = relax ? copyOf(md, plans.best) : null;
     const pMid = p0 + (LOOP_END_SHARE - p0) / 2;
     const itStart = it;
-    it = anneal(annealing, it, end, p0, from === null ? LOOP_END_SHARE : pMid);
-    if (from !== null) it += relaxedPhase(annealing, from, end - itStart, pMid);
+    // When the relaxed annealing runs, it gets RELAX_SHARE of the phase's iterations and the annealing
+    // RELAX_ANNEAL_SHARE (its insertion's cut-offs pay for part of the difference).
+    const phase = end - itStart;
+    const annealEnd = from === null ? end : itStart + Math.round(RELAX_ANNEAL_SHARE * phase);
+    it = anneal(annealing, it, annealEnd, p0, from === null ? LOOP_END_SHARE : pMid);
+    if (from !== null) it += relaxedPhase(annealing, from, Math.round(RELAX_SHARE * phase), pMid);
   }
   rr.maxRoutes = Number.POSITIVE_INFINITY;
   const best = plans.best;
@@ -282,6 +285,13 @@ const RELAX_T0 = 1;
 const RELAX_FEASIBLE_SHARE = 0.3;
 const RELAX_WARP_WEIGHT = 10;
 const RELAX_RESET_AFTER = 2000;
+/**
+ * The distance phase's iterations given to the relaxed annealing and to the annealing beside it (1 and 1 before;
+ * 0.5 and 1.5: Homberger 200 and Solomon samples shorter at about the same CPU, bench/RESULTS.md, issue 32 point 3,
+ * "the relaxed search cheaper").
+ */
+const RELAX_SHARE = 1.5;
+const RELAX_ANNEAL_SHARE = 0.5;
 
 /** The routes changed since the best plan was last copied from the current one. */
 interface Dirty {
