@@ -3,7 +3,7 @@ import { buildModel, type Model, serviceStart } from "./model.js";
 import { Rng } from "./rng.js";
 import { type CostParams, PlanState } from "./route-state.js";
 import { RuinRecreate } from "./ruin-recreate.js";
-import { canRelax, type RelaxOptions, relaxedAnneal, TwRoute, windowsOf } from "./time-warp.js";
+import { canRelax, firstGap, type RelaxOptions, relaxedAnneal, TwRoute, windowsOf } from "./time-warp.js";
 import type { Job, Problem } from "./types.js";
 
 /** `n` jobs at random points around a depot at (50, 50), windows of width 20 to 80 in 0..400, service 10. */
@@ -123,6 +123,68 @@ describe("time-warp segments", () => {
         // The suffix from the start is the whole route too.
         if (seq.length > 0) expect(route.bT[0]).toBeCloseTo(warp, 9);
       }
+    }
+  });
+});
+
+describe("the insertion's time-window cut-off", () => {
+  it("rests on bounds that hold: a job's time warp in a gap is at least both, and both move one way along a route", () => {
+    for (const open of [false, true]) {
+      const md = buildModel(instance(12, 4, 1, 1000, open));
+      const ctx = windowsOf(md);
+      const rng = new Rng(8);
+      let cuts = 0;
+      for (let trial = 0; trial < 150; trial++) {
+        const perm = Array.from({ length: md.n }, (_, j) => j);
+        rng.shuffle(perm);
+        const seq = perm.slice(0, rng.int(md.n));
+        const j = perm[seq.length]!;
+        const route = new TwRoute(md.n + 2, 0);
+        route.len = seq.length;
+        seq.forEach((x, k) => {
+          route.job[k + 1] = x;
+        });
+        route.update(md, ctx);
+        const { fE, fD, bL, bT } = route;
+        for (let p = 0; p <= seq.length; p++) {
+          const warp = forwardWarp(md, 0, [...seq.slice(0, p), j, ...seq.slice(p)]);
+          const fromPrefix = fE[p]! + fD[p]! - ctx.late[j]!;
+          const fromSuffix = ctx.early[j]! + md.service[j]! - (bL[p + 1]! - bT[p + 1]!);
+          expect(warp).toBeGreaterThanOrEqual(fromPrefix - 1e-9);
+          expect(warp).toBeGreaterThanOrEqual(fromSuffix - 1e-9);
+          if (Math.max(fromPrefix, fromSuffix) > route.warp) cuts++;
+          if (p > 0) {
+            expect(fE[p]! + fD[p]!).toBeGreaterThanOrEqual(fE[p - 1]! + fD[p - 1]!);
+            expect(bL[p + 1]! - bT[p + 1]!).toBeGreaterThanOrEqual(bL[p]! - bT[p]!);
+          }
+        }
+      }
+      // The bounds are not void: they exceed the route's own warp in many gaps.
+      expect(cuts).toBeGreaterThan(100);
+    }
+  });
+
+  it("finds the first gap where the suffix bound falls under a bound, by binary search", () => {
+    // bL − bT at positions 1..4: 0, 5, 5, 9 (the gap after p is before position p + 1).
+    const bL = Float64Array.of(0, 2, 7, 8, 9, 0);
+    const bT = Float64Array.of(0, 2, 2, 3, 0, 0);
+    expect([-1, 0, 1, 5, 6, 9, 10].map((b) => firstGap(bL, bT, 3, b))).toEqual([0, 0, 1, 1, 3, 3, 4]);
+    expect(firstGap(bL, bT, 0, 1)).toBe(1);
+  });
+
+  it("leaves the plans as they were: the same sequences with and without it", () => {
+    const cp: CostParams = { fixed: 0, balance: 0 };
+    for (const seed of [12, 13]) {
+      const md = buildModel(instance(40, seed, 6, 60));
+      const active = Int32Array.from({ length: md.n }, (_, j) => j);
+      const start = greedyPlan(md, cp, 3);
+      const run = (cutOff: boolean) => {
+        const best = new PlanState(md);
+        best.copyAllFrom(start);
+        const res = relaxedAnneal(md, cp, new Rng(4), active, best, new PlanState(md), { ...options(3000), cutOff });
+        return { res, seq: sequences(best) };
+      };
+      expect(run(true)).toEqual(run(false));
     }
   });
 });

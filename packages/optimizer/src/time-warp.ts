@@ -20,6 +20,9 @@ const BIG = 1e12;
 /** Time warp below this counts as none (rounding); the plan is checked again by the exact route state. */
 const TW_EPS = 1e-7;
 
+/** Slack of the insertion's time-window cut-off (travel rounding: dd ≥ −1e-9 on Euclidean times). */
+const CUT_EPS = 1e-6;
+
 export interface RelaxOptions {
   iterations: number;
   /** The temperatures' unit (a mean arc duration). */
@@ -32,6 +35,11 @@ export interface RelaxOptions {
   w0: number;
   /** Iterations in a row from infeasible plans after which the search goes back to the best feasible plan. */
   reset: number;
+  /**
+   * Whether the insertion skips the gaps whose time warp alone costs more than the best gap found (default true;
+   * the same plans either way when travel obeys the triangle inequality, see {@link firstGap}).
+   */
+  cutOff?: boolean;
   timeUp: () => boolean;
   /**
    * With a time cap: the share of it used so far; the temperature then falls with whichever is further along, the
@@ -245,6 +253,7 @@ export function relaxedAnneal(
   }
   const ctx = windowsOf(md);
   const mv = new Mover(md, rng, active, ctx);
+  mv.cutOff = opt.cutOff ?? true;
   const cur = planOf(md, ctx, best, vehicles);
   const { found, iterations } = run(md, rng, mv, cur, opt);
   const improved = found !== null && adopt(md, cp, best, scratch, vehicles, found);
@@ -406,6 +415,23 @@ function adopt(
   return true;
 }
 
+/**
+ * The first p in 0..len with bL[p + 1] − bT[p + 1] ≥ bound, len + 1 when none (binary search: bL − bT, the suffix's
+ * latest start less its time warp, never decreases along a route). The insertion's cut-offs rest on two bounds of the
+ * time warp of a route with job j in the gap after p: at least fE[p] + fD[p] − late_j (the prefix's earliest finish,
+ * which never decreases along the route) and at least early_j + service_j − (bL − bT)[p + 1].
+ */
+export function firstGap(bL: Float64Array, bT: Float64Array, len: number, bound: number): number {
+  let lo = 0;
+  let hi = len + 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (bL[mid + 1]! - bT[mid + 1]! >= bound) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
 /** SISR ruin and a penalized recreate on a {@link TwPlan}. */
 class Mover {
   readonly md: Model;
@@ -413,6 +439,7 @@ class Mover {
   readonly active: Int32Array;
   readonly ctx: Windows;
   touchedList: number[] = [];
+  cutOff = true;
   private touched: Uint8Array;
   private removed: number[] = [];
   private readonly key: Float64Array;
@@ -545,7 +572,18 @@ class Mover {
       const warp0 = route.warp;
       const { loc, fD, fT, fE, fL, bT, bL } = route;
       const len = route.len;
-      for (let p = 0; p <= len; p++) {
+      // Time-window cut-off: j after position p adds at least wWarp × (fE[p] + fD[p] − late_j − warp0) of time warp
+      // (the route's warp is at least the prefix's, whose warp at j is its earliest finish + travel − late_j, minus
+      // its own warp), and fE + fD never decreases along the route: once that (with the load term) reaches the best
+      // cost, no later gap can be chosen. Exact when the travel times obey the triangle inequality (dd ≥ 0).
+      const cut = this.cutOff;
+      let cutAt = cut ? (best - loadCost + CUT_EPS) / wWarp + lateJ + warp0 : Number.POSITIVE_INFINITY;
+      // And from the other side: before position p + 1, at least wWarp × (e_j + s_j − (bL − bT)[p + 1] − warp0) (j
+      // finishes no earlier than e_j + s_j in warped time, the suffix must start by its latest start), and bL − bT
+      // never decreases along the route: the first gap tried is the first where that stays under the best cost.
+      const from = cut ? firstGap(bL, bT, len, ej + sj - warp0 - (best - loadCost + CUT_EPS) / wWarp) : 0;
+      for (let p = from; p <= len; p++) {
+        if (fE[p]! + fD[p]! > cutAt) break;
         const dA = durT[row + loc[p]!]!;
         const dB = dur[row + loc[p + 1]!]!;
         const dd = dA + dB - dur[loc[p]! * side + loc[p + 1]!]!;
@@ -573,6 +611,7 @@ class Mover {
         best = c;
         bestR = r;
         bestP = p;
+        if (cut) cutAt = (best - loadCost + CUT_EPS) / wWarp + lateJ + warp0;
       }
     }
     if (bestR < 0) {
