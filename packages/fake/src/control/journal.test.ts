@@ -93,4 +93,10 @@ describe("the journal's ring", () => {
     for (let n = 1; n <= 5; n++) await record(journal, call(n), answer(n));
     expect(journal.list().map((e) => e.path)).toEqual(["/v2/orders/3", "/v2/orders/4", "/v2/orders/5"]);
   });
+
+  it("keeps as many calls as before for a limit that is not a whole number", async () => {
+    const journal = createJournal({ limit: 2.5 });
+    for (let n = 1; n <= 70; n++) await record(journal, call(n), answer(n));
+    expect(journal.list().map((e) => e.path)).toEqual(["/v2/orders/69", "/v2/orders/70"]);
+  });
 });

@@ -335,7 +335,9 @@ class Ring {
 
   /** Twice the slots (at most `limit`), the kept ones first in call order. */
   #growSlots(limit: number): void {
-    const cap = Math.min(Math.max(this.#cap * 2, FIRST_SLOTS), limit);
+    let cap = Math.max(this.#cap * 2, FIRST_SLOTS);
+    // No more than the limit needs (a limit that is not a whole number keeps its floor, plus the call being kept).
+    if (cap > limit) cap = Math.max(Math.ceil(limit), this.#cap + 1);
     const order = Array.from({ length: this.#count }, (_, i) => (this.#first + i) % this.#cap);
     const typed = <T extends Uint32Array | Int32Array | Float64Array>(from: T, to: T): T => {
       order.forEach((slot, i) => {
@@ -399,7 +401,7 @@ export function createJournal(options: JournalOptions): Journal {
     const weight =
       ENTRY_OVERHEAD_BYTES + (request === null ? 0 : requestBytes) + (response === null ? 0 : responseBytes);
     // The oldest go first: beyond the limit, and beyond the bytes while another call than this one is kept.
-    while (ring.count >= limit || (ring.total + weight > maxBytes && ring.count >= 1)) ring.dropOldest();
+    while (ring.count + 1 > limit || (ring.total + weight > maxBytes && ring.count >= 1)) ring.dropOldest();
     // The bodies are copied into the ring's arena: neither node's pooled buffers nor the answer are kept.
     ring.push(
       call,
