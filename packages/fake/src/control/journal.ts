@@ -90,42 +90,10 @@ export interface JournalOptions {
   maxBytes?: number;
 }
 
-/**
- * A body as the journal keeps it: its UTF-8 bytes (decoded and parsed only when an entry is read), with its size.
- * Bytes, not a string: the answer's are the very bytes the standalone server writes (encoded once, in Node into its
- * pool of small buffers: `answerBytes`), and the collector moves a small view for each kept answer, not its text.
- */
-interface KeptBody {
-  /** The bytes, or null when empty, unreadable or over {@link MAX_JOURNAL_BODY_BYTES}. */
-  data: Uint8Array | null;
-  bytes: number;
-}
-
-const NOTHING: KeptBody = { data: null, bytes: 0 };
 const UTF8 = new TextDecoder();
 
-/** The request's body as kept: a copy of the bytes the pipeline already read (never read again). */
-async function requestBodyOf(request: ApiCall["request"]): Promise<KeptBody> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await request.bytes();
-  } catch {
-    return NOTHING;
-  }
-  if (bytes.length === 0 || bytes.length > MAX_JOURNAL_BODY_BYTES) return { data: null, bytes: bytes.length };
-  // A copy of its own: node's small buffers share a larger pooled one, which the journal must not keep alive.
-  return { data: bytes.slice(), bytes: bytes.length };
-}
-
-/** The answer's body as kept: the bytes of the text that was sent. */
-function answerBodyOf(answer: Answer): KeptBody {
-  if (answer.networkError || answer.body === null || answer.body === "") return NOTHING;
-  const data = answerBytes(answer);
-  return { data: data.length > MAX_JOURNAL_BODY_BYTES ? null : data, bytes: data.length };
-}
-
 /** A kept body as an entry shows it: its JSON when it parses, else its text; null when none was kept. */
-function readKept(data: KeptBody["data"]): unknown {
+function readKept(data: Uint8Array | null): unknown {
   if (data === null) return null;
   const text = UTF8.decode(data);
   if (nestsDeeperThan(text, MAX_JOURNAL_BODY_DEPTH)) return text;
@@ -136,69 +104,272 @@ function readKept(data: KeptBody["data"]): unknown {
   }
 }
 
-/**
- * One journaled call as the journal holds it: one object of plain fields and the bytes that were sent, so recording
- * a call parses nothing and the journal holds bytes, not object trees. It becomes a {@link JournalEntry} (its
- * bodies parsed) the first time the journal is read, once.
- */
-class Record {
-  readonly requestId: string;
-  readonly operationId: OperationId | null;
-  readonly method: string;
-  readonly path: string;
-  /** The query with its `?` (the entry drops it). */
-  readonly search: string;
-  readonly at: number;
-  /** What this call counts against the journal's bound: the bodies it keeps, and its other fields. */
-  readonly weight: number;
-  // The bodies' fields, not the bodies: two objects fewer for every call the collector moves while it is kept.
-  readonly #requestData: KeptBody["data"];
-  readonly #requestBytes: number;
-  readonly #responseData: KeptBody["data"];
-  readonly #responseBytes: number;
-  #entry: JournalEntry | undefined;
+/** A length of the arena that marks "not there": a body not kept (null), or a text kept as a string instead. */
+const NONE = -1;
 
-  constructor(
-    call: ApiCall,
-    readonly status: number,
-    readonly fault: string | null,
-    request: KeptBody,
-    response: KeptBody,
-  ) {
-    // Fields copied, not the call: it holds the request (node's, or a fetch Request), which must not outlive it.
-    this.requestId = call.requestId;
-    // The router names calls from the contract's operations only.
-    this.operationId = call.operationId as OperationId | null;
-    this.method = call.method;
-    this.path = call.path;
-    this.search = call.request.search;
-    this.at = call.receivedAt;
-    this.#requestData = request.data;
-    this.#requestBytes = request.bytes;
-    this.#responseData = response.data;
-    this.#responseBytes = response.bytes;
-    this.weight =
-      ENTRY_OVERHEAD_BYTES +
-      (request.data === null ? 0 : request.bytes) +
-      (response.data === null ? 0 : response.bytes);
+/** Slots a journal starts with (then doubled up to its limit), and the bytes of its first arena (doubled as needed). */
+const FIRST_SLOTS = 64;
+const FIRST_ARENA_BYTES = 64 * 1024;
+
+/** Copy an ASCII text into `arena` at `at`; false (with some bytes written, which stay unused) when it is not ASCII. */
+function putAscii(text: string, arena: Uint8Array, at: number): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 0x7f) return false;
+    arena[at + i] = c;
+  }
+  return true;
+}
+
+/**
+ * The journal's records, with nothing of their own for the collector: a ring of slots in typed arrays (numbers) and
+ * arrays reused in place (the method, operation and fault, which are constants), and the texts (request id, path,
+ * query) and bodies copied as bytes into one arena. A record lives as long as a thousand calls, so an object per call
+ * (or a view into node's buffer pool) would be moved to the old generation and marked there; here a call writes
+ * numbers and bytes into memory allocated once. Entries are built from a slot when the journal is read, once.
+ *
+ * The arena is written from its start to its end in call order; when the next record does not fit, the kept records'
+ * bytes are moved to its start (one copy, about once per arena's worth of calls), and it doubles when they fill more
+ * than half of it.
+ */
+class Ring {
+  /** Slots in use: `count` of them from `first`, oldest first, modulo `cap`. */
+  #cap = 0;
+  #first = 0;
+  #count = 0;
+  #start = new Uint32Array(0);
+  #idLen = new Int32Array(0);
+  #pathLen = new Int32Array(0);
+  #searchLen = new Int32Array(0);
+  #requestLen = new Int32Array(0);
+  #requestBytes = new Float64Array(0);
+  #responseLen = new Int32Array(0);
+  #responseBytes = new Float64Array(0);
+  #status = new Int32Array(0);
+  #at = new Float64Array(0);
+  #weight = new Float64Array(0);
+  #method: string[] = [];
+  #operationId: (OperationId | null)[] = [];
+  #fault: (string | null)[] = [];
+  /** The request id, path and query of a call whose texts are not all ASCII (kept as strings), else undefined. */
+  #texts: (readonly [string, string, string] | undefined)[] = [];
+  /** The entry built from a slot, once read. */
+  #entries: (JournalEntry | undefined)[] = [];
+  #arena = new Uint8Array(0);
+  /** Where the next record's bytes go. */
+  #head = 0;
+  /** The weight of the kept records. */
+  total = 0;
+
+  get count(): number {
+    return this.#count;
   }
 
-  entry(): JournalEntry {
-    this.#entry ??= {
-      requestId: this.requestId,
-      operationId: this.operationId,
-      method: this.method,
-      path: this.path,
-      query: this.search.slice(1),
-      status: this.status,
-      requestBody: readKept(this.#requestData),
-      requestBodyBytes: this.#requestBytes,
-      responseBody: readKept(this.#responseData),
-      responseBodyBytes: this.#responseBytes,
-      at: this.at,
-      fault: this.fault,
+  clear(): void {
+    this.#first = 0;
+    this.#count = 0;
+    this.#head = 0;
+    this.total = 0;
+    this.#entries.fill(undefined);
+    this.#texts.fill(undefined);
+    if (this.#arena.length > FIRST_ARENA_BYTES) this.#arena = new Uint8Array(FIRST_ARENA_BYTES);
+  }
+
+  /** Forget the oldest record. */
+  dropOldest(): void {
+    const slot = this.#first;
+    this.total -= this.#weight[slot] as number;
+    this.#entries[slot] = undefined;
+    this.#texts[slot] = undefined;
+    this.#first = (slot + 1) % this.#cap;
+    this.#count--;
+    if (this.#count === 0) {
+      this.#first = 0;
+      this.#head = 0;
+    }
+  }
+
+  /** Keep one call (the caller made room under its bounds first). */
+  push(
+    call: ApiCall,
+    status: number,
+    fault: string | null,
+    request: Uint8Array | null,
+    requestBytes: number,
+    response: Uint8Array | null,
+    responseBytes: number,
+    weight: number,
+    limit: number,
+  ): void {
+    if (this.#count === this.#cap) this.#growSlots(limit);
+    const slot = (this.#first + this.#count) % this.#cap;
+    const { requestId, path } = call;
+    const search = call.request.search;
+    const requestLen = request === null ? NONE : request.length;
+    const responseLen = response === null ? NONE : response.length;
+    const span =
+      requestId.length +
+      path.length +
+      search.length +
+      (request === null ? 0 : request.length) +
+      (response === null ? 0 : response.length);
+    const at = this.#reserve(span);
+    const arena = this.#arena;
+    const ascii =
+      putAscii(requestId, arena, at) &&
+      putAscii(path, arena, at + requestId.length) &&
+      putAscii(search, arena, at + requestId.length + path.length);
+    if (ascii) {
+      this.#idLen[slot] = requestId.length;
+      this.#pathLen[slot] = path.length;
+      this.#searchLen[slot] = search.length;
+      if (this.#texts[slot] !== undefined) this.#texts[slot] = undefined;
+    } else {
+      // Their bytes' room stays unused: the texts are kept as they are (a lone surrogate would not survive UTF-8).
+      this.#idLen[slot] = NONE;
+      this.#texts[slot] = [requestId, path, search];
+    }
+    let to = at + requestId.length + path.length + search.length;
+    if (request !== null) {
+      arena.set(request, to);
+      to += request.length;
+    }
+    if (response !== null) arena.set(response, to);
+    this.#start[slot] = at;
+    this.#requestLen[slot] = requestLen;
+    this.#requestBytes[slot] = requestBytes;
+    this.#responseLen[slot] = responseLen;
+    this.#responseBytes[slot] = responseBytes;
+    this.#status[slot] = status;
+    this.#at[slot] = call.receivedAt;
+    this.#weight[slot] = weight;
+    this.#method[slot] = call.method;
+    // The router names calls from the contract's operations only.
+    this.#operationId[slot] = call.operationId as OperationId | null;
+    this.#fault[slot] = fault;
+    if (this.#entries[slot] !== undefined) this.#entries[slot] = undefined;
+    this.#count++;
+    this.total += weight;
+  }
+
+  /** The kept records as entries, oldest first (those of one operation when it is given). */
+  list(operationId: OperationId | undefined): JournalEntry[] {
+    const entries: JournalEntry[] = [];
+    for (let i = 0; i < this.#count; i++) {
+      const slot = (this.#first + i) % this.#cap;
+      if (operationId !== undefined && this.#operationId[slot] !== operationId) continue;
+      let entry = this.#entries[slot];
+      if (entry === undefined) {
+        entry = this.#entry(slot);
+        this.#entries[slot] = entry;
+      }
+      entries.push(entry);
+    }
+    return entries;
+  }
+
+  #entry(slot: number): JournalEntry {
+    const arena = this.#arena;
+    let at = this.#start[slot] as number;
+    const bytes = (length: number) => {
+      const data = arena.subarray(at, at + length);
+      at += length;
+      return data;
     };
-    return this.#entry;
+    let texts = this.#texts[slot];
+    if (texts === undefined) {
+      texts = [
+        UTF8.decode(bytes(this.#idLen[slot] as number)),
+        UTF8.decode(bytes(this.#pathLen[slot] as number)),
+        UTF8.decode(bytes(this.#searchLen[slot] as number)),
+      ];
+    } else {
+      at += texts[0].length + texts[1].length + texts[2].length;
+    }
+    const requestLen = this.#requestLen[slot] as number;
+    const responseLen = this.#responseLen[slot] as number;
+    const requestBody = readKept(requestLen === NONE ? null : bytes(requestLen));
+    const responseBody = readKept(responseLen === NONE ? null : bytes(responseLen));
+    return {
+      requestId: texts[0],
+      operationId: this.#operationId[slot] as OperationId | null,
+      method: this.#method[slot] as string,
+      path: texts[1],
+      query: texts[2].slice(1),
+      status: this.#status[slot] as number,
+      requestBody,
+      requestBodyBytes: this.#requestBytes[slot] as number,
+      responseBody,
+      responseBodyBytes: this.#responseBytes[slot] as number,
+      at: this.#at[slot] as number,
+      fault: this.#fault[slot] as string | null,
+    };
+  }
+
+  /** Where `span` bytes go: at the head, after moving the kept bytes to the arena's start (or a larger one) if need be. */
+  #reserve(span: number): number {
+    if (this.#head + span > this.#arena.length) {
+      // The kept records' bytes lie in call order from the oldest's start to the head: move them to the start.
+      const from = this.#count === 0 ? this.#head : (this.#start[this.#first] as number);
+      const kept = this.#head - from;
+      let arena = this.#arena;
+      if ((kept + span) * 2 > arena.length) {
+        let size = Math.max(arena.length, FIRST_ARENA_BYTES);
+        while ((kept + span) * 2 > size) size *= 2;
+        arena = new Uint8Array(size);
+        arena.set(this.#arena.subarray(from, this.#head));
+        this.#arena = arena;
+      } else if (from > 0) {
+        arena.copyWithin(0, from, this.#head);
+      }
+      for (let i = 0; i < this.#count; i++) {
+        const slot = (this.#first + i) % this.#cap;
+        this.#start[slot] = (this.#start[slot] as number) - from;
+      }
+      this.#head = kept;
+    }
+    const at = this.#head;
+    this.#head += span;
+    return at;
+  }
+
+  /** Twice the slots (at most `limit`), the kept ones first in call order. */
+  #growSlots(limit: number): void {
+    let cap = Math.max(this.#cap * 2, FIRST_SLOTS);
+    // No more than the limit needs (a limit that is not a whole number keeps its floor, plus the call being kept).
+    if (cap > limit) cap = Math.max(Math.ceil(limit), this.#cap + 1);
+    const order = Array.from({ length: this.#count }, (_, i) => (this.#first + i) % this.#cap);
+    const typed = <T extends Uint32Array | Int32Array | Float64Array>(from: T, to: T): T => {
+      order.forEach((slot, i) => {
+        to[i] = from[slot] as number;
+      });
+      return to;
+    };
+    const plain = <T>(from: T[]): T[] => {
+      const to = new Array<T>(cap).fill(undefined as T);
+      order.forEach((slot, i) => {
+        to[i] = from[slot] as T;
+      });
+      return to;
+    };
+    this.#start = typed(this.#start, new Uint32Array(cap));
+    this.#idLen = typed(this.#idLen, new Int32Array(cap));
+    this.#pathLen = typed(this.#pathLen, new Int32Array(cap));
+    this.#searchLen = typed(this.#searchLen, new Int32Array(cap));
+    this.#requestLen = typed(this.#requestLen, new Int32Array(cap));
+    this.#requestBytes = typed(this.#requestBytes, new Float64Array(cap));
+    this.#responseLen = typed(this.#responseLen, new Int32Array(cap));
+    this.#responseBytes = typed(this.#responseBytes, new Float64Array(cap));
+    this.#status = typed(this.#status, new Int32Array(cap));
+    this.#at = typed(this.#at, new Float64Array(cap));
+    this.#weight = typed(this.#weight, new Float64Array(cap));
+    this.#method = plain(this.#method);
+    this.#operationId = plain(this.#operationId);
+    this.#fault = plain(this.#fault);
+    this.#texts = plain(this.#texts);
+    this.#entries = plain(this.#entries);
+    this.#cap = cap;
+    this.#first = 0;
   }
 }
 
@@ -209,51 +380,55 @@ class Record {
 export function createJournal(options: JournalOptions): Journal {
   const limit = options.limit ?? DEFAULT_JOURNAL_LIMIT;
   const maxBytes = options.maxBytes ?? DEFAULT_JOURNAL_BYTES;
-  // The kept records are `records[first..]`: the oldest are dropped by moving `first`, and the array is compacted
-  // only now and then, so a full journal costs no copy per call.
-  let records: (Record | undefined)[] = [];
-  let first = 0;
-  let total = 0;
-  const kept = () => (first === 0 ? records : records.slice(first)) as Record[];
+  const ring = new Ring();
   const journal: Journal = {
     list(filter = {}) {
-      const { operationId } = filter;
-      const chosen = operationId === undefined ? kept() : kept().filter((r) => r.operationId === operationId);
-      return chosen.map((r) => r.entry());
+      return ring.list(filter.operationId);
     },
     clear() {
-      records = [];
-      first = 0;
-      total = 0;
+      ring.clear();
     },
   };
   if (limit <= 0) return journal;
-  const keep = (call: ApiCall, answer: Answer, requestBody: KeptBody): undefined => {
-    const responseBody = answerBodyOf(answer);
-    const record = new Record(
+  const keep = (call: ApiCall, answer: Answer, request: Uint8Array | null, requestBytes: number): undefined => {
+    let response: Uint8Array | null = null;
+    let responseBytes = 0;
+    if (!answer.networkError && answer.body !== null && answer.body !== "") {
+      const data = answerBytes(answer);
+      responseBytes = data.length;
+      if (responseBytes <= MAX_JOURNAL_BODY_BYTES) response = data;
+    }
+    const weight =
+      ENTRY_OVERHEAD_BYTES + (request === null ? 0 : requestBytes) + (response === null ? 0 : responseBytes);
+    // The oldest go first: beyond the limit, and beyond the bytes while another call than this one is kept.
+    while (ring.count + 1 > limit || (ring.total + weight > maxBytes && ring.count >= 1)) ring.dropOldest();
+    // The bodies are copied into the ring's arena: neither node's pooled buffers nor the answer are kept.
+    ring.push(
       call,
       answer.networkError ? 0 : answer.status,
       answer.fault ?? null,
-      requestBody,
-      responseBody,
+      request,
+      requestBytes,
+      response,
+      responseBytes,
+      weight,
+      limit,
     );
-    records.push(record);
-    total += record.weight;
-    while (records.length - first > limit || (total > maxBytes && records.length - first > 1)) {
-      total -= records[first]?.weight ?? 0;
-      records[first] = undefined;
-      first++;
-    }
-    if (first > 64 && first * 2 > records.length) {
-      records = records.slice(first);
-      first = 0;
-    }
     return undefined;
   };
   // The hosts never read the body of a GET or HEAD (it has none): nothing to wait for.
   journal.record = (call, answer) =>
     call.method === "GET" || call.method === "HEAD"
-      ? keep(call, answer, NOTHING)
-      : requestBodyOf(call.request).then((body) => keep(call, answer, body));
+      ? keep(call, answer, null, 0)
+      : call.request.bytes().then(
+          (bytes) =>
+            keep(
+              call,
+              answer,
+              bytes.length === 0 || bytes.length > MAX_JOURNAL_BODY_BYTES ? null : bytes,
+              bytes.length,
+            ),
+          () => keep(call, answer, null, 0),
+        );
   return journal;
 }
