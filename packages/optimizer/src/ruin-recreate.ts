@@ -27,7 +27,7 @@ export interface SisrParams {
 /** Nearest neighbours of a left-out job that route elimination may eject to make room for it. */
 const EJECT_NEIGHBOURS = 30;
 
-const DEFAULT_SISR: SisrParams = {
+export const DEFAULT_SISR: SisrParams = {
   avgRemoved: 10,
   maxString: 10,
   stringProb: 0.5,
@@ -35,6 +35,106 @@ const DEFAULT_SISR: SisrParams = {
   blink: 0.01,
   granular: 40,
 };
+
+/** A plan as SISR's ruin reads and cuts it: each route's jobs at positions 1..len, each job's route and position. */
+export interface StringPlan {
+  readonly routes: readonly { readonly job: Int32Array; len: number }[];
+  readonly routeOf: Int32Array;
+  readonly posOf: Int32Array;
+}
+
+/** Removes from route `r` the string of `size` positions containing `pos`, except `keep` from offset `keepAt`. */
+type StringCut = (r: number, pos: number, size: number, keepAt: number, keep: number) => void;
+
+/**
+ * SISR's ruin over `s`: from a random placed seed job and its nearest neighbours, up to a random number of strings
+ * (or split strings, which keep a few jobs in their middle), at most one per route and none from a route in
+ * `touched`; each is removed by `cut`, which refreshes the route and marks it touched.
+ */
+export function ruinStrings(
+  md: Model,
+  rng: Rng,
+  prm: SisrParams,
+  active: Int32Array,
+  s: StringPlan,
+  touched: Uint8Array,
+  cut: StringCut,
+): void {
+  let assigned = 0;
+  let used = 0;
+  for (const route of s.routes) {
+    if (route.len > 0) {
+      assigned += route.len;
+      used++;
+    }
+  }
+  if (assigned === 0) return;
+  const lsMax = Math.min(prm.maxString, assigned / used);
+  const ksMax = (4 * prm.avgRemoved) / (1 + lsMax) - 1;
+  const ks = Math.floor(rng.next() * ksMax) + 1;
+  let seed = -1;
+  for (let tries = 0; tries < 1000 && seed < 0; tries++) {
+    const j = active[rng.int(active.length)]!;
+    if (s.routeOf[j]! >= 0) seed = j;
+  }
+  if (seed < 0) return;
+  let ruined = 0;
+  const K = md.nbK;
+  for (let t = -1; t < K && ruined < ks; t++) {
+    const c = t < 0 ? seed : md.nb[seed * K + t]!;
+    const r = s.routeOf[c]!;
+    if (r < 0 || touched[r] === 1) continue;
+    const route = s.routes[r]!;
+    const lMax = Math.min(route.len, lsMax);
+    const l = Math.floor(rng.next() * lMax) + 1;
+    const pos = s.posOf[c]!;
+    if (l === route.len || rng.next() < prm.stringProb) {
+      cut(r, pos, l, 0, 0);
+    } else {
+      let extra = 1;
+      while (l + extra < route.len && rng.next() > prm.splitDepth) extra++;
+      const keepAt = rng.int(l + 1);
+      cut(r, pos, l + extra, keepAt, extra);
+    }
+    ruined++;
+  }
+}
+
+/**
+ * Cut from route `r` of `s` a string of `size` positions containing `pos` (its start drawn at random), except `keep`
+ * positions from offset `keepAt`: the jobs cut go to `removed`, unplaced. The caller refreshes the route.
+ */
+export function cutString(
+  rng: Rng,
+  s: StringPlan,
+  r: number,
+  pos: number,
+  size: number,
+  keepAt: number,
+  keep: number,
+  removed: number[],
+): void {
+  const route = s.routes[r]!;
+  const len = route.len;
+  const lo = Math.max(1, pos - size + 1);
+  const hi = Math.min(pos, len - size + 1);
+  const start = lo + rng.int(hi - lo + 1);
+  const job = route.job;
+  let w = start;
+  for (let p = start; p < start + size; p++) {
+    const k = p - start;
+    const j = job[p]!;
+    if (k >= keepAt && k < keepAt + keep) {
+      job[w++] = j;
+    } else {
+      removed.push(j);
+      s.routeOf[j] = -1;
+      s.posOf[j] = -1;
+    }
+  }
+  for (let p = start + size; p <= len; p++) job[w++] = job[p]!;
+  route.len = w - 1;
+}
 
 /** Scratch state shared by the ruin and recreate steps of one search. */
 export class RuinRecreate {
@@ -121,71 +221,14 @@ export class RuinRecreate {
 
   /** SISR ruin: remove strings of jobs from routes close to a random seed job. */
   ruin(s: PlanState): void {
-    const md = this.md;
-    const rng = this.rng;
-    const prm = this.params;
-    let assigned = 0;
-    let used = 0;
-    for (const route of s.routes) {
-      if (route.len > 0) {
-        assigned += route.len;
-        used++;
-      }
-    }
-    if (assigned === 0) return;
-    const lsMax = Math.min(prm.maxString, assigned / used);
-    const ksMax = (4 * prm.avgRemoved) / (1 + lsMax) - 1;
-    const ks = Math.floor(rng.next() * ksMax) + 1;
-    let seed = -1;
-    for (let tries = 0; tries < 1000 && seed < 0; tries++) {
-      const j = this.active[rng.int(this.active.length)]!;
-      if (s.routeOf[j]! >= 0) seed = j;
-    }
-    if (seed < 0) return;
-    let ruined = 0;
-    const K = md.nbK;
-    for (let t = -1; t < K && ruined < ks; t++) {
-      const c = t < 0 ? seed : md.nb[seed * K + t]!;
-      const r = s.routeOf[c]!;
-      if (r < 0 || this.touched[r] === 1) continue;
-      const route = s.routes[r]!;
-      const lMax = Math.min(route.len, lsMax);
-      const l = Math.floor(rng.next() * lMax) + 1;
-      const pos = s.posOf[c]!;
-      if (l === route.len || rng.next() < prm.stringProb) {
-        this.removeString(s, r, pos, l, 0, 0);
-      } else {
-        let extra = 1;
-        while (l + extra < route.len && rng.next() > prm.splitDepth) extra++;
-        const keepAt = rng.int(l + 1);
-        this.removeString(s, r, pos, l + extra, keepAt, extra);
-      }
-      ruined++;
-    }
+    ruinStrings(this.md, this.rng, this.params, this.active, s, this.touched, (r, pos, size, keepAt, keep) =>
+      this.removeString(s, r, pos, size, keepAt, keep),
+    );
   }
 
   /** Remove a string of `size` positions containing `pos`, except `keep` positions starting at offset `keepAt`. */
   private removeString(s: PlanState, r: number, pos: number, size: number, keepAt: number, keep: number): void {
-    const route = s.routes[r]!;
-    const len = route.len;
-    const lo = Math.max(1, pos - size + 1);
-    const hi = Math.min(pos, len - size + 1);
-    const start = lo + this.rng.int(hi - lo + 1);
-    const job = route.job;
-    let w = start;
-    for (let p = start; p < start + size; p++) {
-      const k = p - start;
-      const j = job[p]!;
-      if (k >= keepAt && k < keepAt + keep) {
-        job[w++] = j;
-      } else {
-        this.removed.push(j);
-        s.routeOf[j] = -1;
-        s.posOf[j] = -1;
-      }
-    }
-    for (let p = start + size; p <= len; p++) job[w++] = job[p]!;
-    route.len = w - 1;
+    cutString(this.rng, s, r, pos, size, keepAt, keep, this.removed);
     this.touch(r);
     if (!s.refresh(this.md, this.cp, r)) this.bad = true;
   }

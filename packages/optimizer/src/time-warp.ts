@@ -13,6 +13,7 @@
 import type { Model } from "./model.js";
 import type { Rng } from "./rng.js";
 import type { CostParams, PlanState } from "./route-state.js";
+import { cutString, DEFAULT_SISR, ruinStrings } from "./ruin-recreate.js";
 
 /** Far-off bound standing in for "no window" (finite: the segment arithmetic never meets Infinity − Infinity). */
 const BIG = 1e12;
@@ -468,65 +469,14 @@ class Mover {
     this.recreate(s, wWarp, wLoad);
   }
 
-  /** SISR's string removals around a random seed job (the paper's parameters: c̄ = 10, L^max = 10). */
+  /** SISR's string removals around a random seed job (the paper's parameters, as the annealing's ruin). */
   private ruin(s: TwPlan): void {
-    const md = this.md;
-    const rng = this.rng;
-    let assigned = 0;
-    let used = 0;
-    for (const route of s.routes) {
-      if (route.len > 0) {
-        assigned += route.len;
-        used++;
-      }
-    }
-    if (assigned === 0) return;
-    const lsMax = Math.min(10, assigned / used);
-    const ksMax = 40 / (1 + lsMax) - 1;
-    const ks = Math.floor(rng.next() * ksMax) + 1;
-    const seed = this.active[rng.int(this.active.length)]!;
-    const K = md.nbK;
-    let ruined = 0;
-    for (let t = -1; t < K && ruined < ks; t++) {
-      const c = t < 0 ? seed : md.nb[seed * K + t]!;
-      const r = s.routeOf[c]!;
-      if (r < 0 || this.touched[r] === 1) continue;
-      const route = s.routes[r]!;
-      const l = Math.floor(rng.next() * Math.min(route.len, lsMax)) + 1;
-      const pos = s.posOf[c]!;
-      if (l === route.len || rng.next() < 0.5) this.removeString(s, r, pos, l, 0, 0);
-      else {
-        let extra = 1;
-        while (l + extra < route.len && rng.next() > 0.01) extra++;
-        this.removeString(s, r, pos, l + extra, rng.int(l + 1), extra);
-      }
-      ruined++;
-    }
-  }
-
-  private removeString(s: TwPlan, r: number, pos: number, size: number, keepAt: number, keep: number): void {
-    const route = s.routes[r]!;
-    const len = route.len;
-    const lo = Math.max(1, pos - size + 1);
-    const hi = Math.min(pos, len - size + 1);
-    const start = lo + this.rng.int(hi - lo + 1);
-    const job = route.job;
-    let w = start;
-    for (let p = start; p < start + size; p++) {
-      const k = p - start;
-      const j = job[p]!;
-      if (k >= keepAt && k < keepAt + keep) job[w++] = j;
-      else {
-        this.removed.push(j);
-        s.routeOf[j] = -1;
-        s.posOf[j] = -1;
-      }
-    }
-    for (let p = start + size; p <= len; p++) job[w++] = job[p]!;
-    route.len = w - 1;
-    this.touch(r);
-    route.update(this.md, this.ctx);
-    s.index(r);
+    ruinStrings(this.md, this.rng, DEFAULT_SISR, this.active, s, this.touched, (r, pos, size, keepAt, keep) => {
+      cutString(this.rng, s, r, pos, size, keepAt, keep, this.removed);
+      this.touch(r);
+      s.routes[r]!.update(this.md, this.ctx);
+      s.index(r);
+    });
   }
 
   private recreate(s: TwPlan, wWarp: number, wLoad: number): void {
