@@ -8,6 +8,7 @@
  * stream, ruin-and-recreate and local search: when it is dropped the search goes on exactly as without it (same
  * plans, same random draws), so only the instances where the smaller fleet wins the race change.
  */
+import { attemptElimination, smallestRoute } from "./elimination.js";
 import { LocalSearch } from "./local-search.js";
 import type { Model } from "./model.js";
 import { Rng } from "./rng.js";
@@ -137,50 +138,22 @@ export class FleetMove {
    */
   private eliminate(cur: PlanState, cand: PlanState, targetPen: number, budget: number, hooks: FleetHooks): boolean {
     const rr = this.rr;
-    const md = rr.md;
-    const absence = this.absence;
-    absence.fill(0);
-    const absSum = (p: PlanState) => {
-      let a = 0;
-      for (const j of p.unassigned) a += absence[j]!;
-      return a;
-    };
-    let r = -1;
-    for (let k = 0; k < md.m; k++) {
-      const len = cur.routes[k]!.len;
-      if (len > 0 && (r < 0 || len < cur.routes[r]!.len)) r = k;
-    }
+    this.absence.fill(0);
     rr.maxRoutes = cur.usedRoutes() - 1;
-    rr.beginMove();
-    rr.removeRoute(cand, r);
-    rr.recreate(cand);
-    cur.copyRoutesFrom(cand, rr.touchedList);
-    let pen = hooks.penaltyOf(cur);
-    let base = cur.baseCost();
-    for (let tries = 0; pen > targetPen && tries < budget; tries++) {
-      rr.beginMove();
-      rr.ruin(cand);
-      rr.recreate(cand);
-      for (const j of cand.unassigned) absence[j]!++;
-      let j = -1;
-      for (const k of cand.unassigned) if (j < 0 || absence[k]! > absence[j]!) j = k;
-      if (j >= 0) {
-        cand.unassigned = cand.unassigned.filter((k) => k !== j);
-        if (!rr.insertEjecting(cand, j, absence, this.weights)) cand.unassigned.push(j);
-      }
-      const cPen = hooks.penaltyOf(cand);
-      const cAbs = absSum(cand);
-      const abs = absSum(cur);
-      const cBase = cand.baseCost();
-      if (!rr.bad && (cPen < pen || (cPen === pen && (cAbs < abs || (cAbs === abs && cBase < base))))) {
-        cur.copyRoutesFrom(cand, rr.touchedList);
-        pen = cPen;
-        base = cBase;
-      } else {
-        cand.copyRoutesFrom(cur, rr.touchedList);
-      }
-    }
+    const r = smallestRoute(cur);
+    const attempt = attemptElimination(
+      rr,
+      this.weights,
+      this.absence,
+      cur,
+      cand,
+      r,
+      targetPen,
+      budget,
+      hooks.penaltyOf,
+      () => false,
+    );
     rr.maxRoutes = Number.POSITIVE_INFINITY;
-    return pen <= targetPen;
+    return attempt.pen <= targetPen;
   }
 }

@@ -6,6 +6,7 @@
  * job outweighs every normal and low one, and one normal outweighs every low one), then the route costs
  * (travel duration, plus the fixed cost per used vehicle and the balance term when asked).
  */
+import { attemptElimination, smallestRoute } from "./elimination.js";
 import { FleetMove } from "./fleet.js";
 import { LocalSearch } from "./local-search.js";
 import type { Model } from "./model.js";
@@ -634,20 +635,7 @@ function eliminateRoutes(
   const absence = new Float64Array(md.n);
   const tcur = new PlanState(md);
   const targetPen = penaltyOf(cur, weights);
-  const absSum = (p: PlanState) => {
-    let a = 0;
-    for (const j of p.unassigned) a += absence[j]!;
-    return a;
-  };
-  // One ejection per iteration, for the left-out job that was left out most often (ties: the first listed).
-  const eject = (p: PlanState) => {
-    let j = -1;
-    for (const k of p.unassigned) if (j < 0 || absence[k]! > absence[j]!) j = k;
-    if (j < 0) return;
-    const out = p.unassigned;
-    p.unassigned = out.filter((k) => k !== j);
-    if (!rr.insertEjecting(p, j, absence, weights)) p.unassigned.push(j);
-  };
+  const penalty = (p: PlanState) => penaltyOf(p, weights);
   // With a time cap, route elimination takes at most ELIMINATION_SHARE of it; the annealing gets the rest.
   const progress = opt.progress;
   const timeUp = progress === undefined ? opt.timeUp : () => progress() >= ELIMINATION_SHARE;
@@ -656,47 +644,25 @@ function eliminateRoutes(
   const failed = new Uint8Array(md.m);
   let failures = 0;
   while (it < budget && used > 1 && !timeUp()) {
-    // The route with the fewest jobs (ties: the first).
-    let r = -1;
-    for (let k = 0; k < md.m; k++) {
-      const len = cur.routes[k]!.len;
-      if (len > 0 && failed[k] === 0 && (r < 0 || len < cur.routes[r]!.len)) r = k;
-    }
+    const r = smallestRoute(cur, failed);
     if (r < 0) break;
     rr.maxRoutes = used - 1;
-    rr.beginMove();
-    rr.removeRoute(cand, r);
-    rr.recreate(cand);
-    tcur.copyAllFrom(cand);
-    let tPen = penaltyOf(tcur, weights);
-    let tAbs = absSum(tcur);
-    let tBase = tcur.baseCost();
-    let tries = 0;
-    while (tPen > targetPen && tries < attemptBudget && it < budget) {
-      if ((it & 31) === 0 && timeUp()) break;
-      it++;
-      tries++;
-      rr.beginMove();
-      rr.ruin(cand);
-      rr.recreate(cand);
-      for (const j of cand.unassigned) absence[j]!++;
-      eject(cand);
-      const pen = penaltyOf(cand, weights);
-      const abs = absSum(cand);
-      // The counters grew since the current plan was accepted: compare both sums as they stand now.
-      tAbs = absSum(tcur);
-      // At equal sums, a shorter plan (measured on Solomon: 53 of 56 at the best-known count instead of 50).
-      const base = cand.baseCost();
-      if (!rr.bad && (pen < tPen || (pen === tPen && (abs < tAbs || (abs === tAbs && base < tBase))))) {
-        tcur.copyRoutesFrom(cand, rr.touchedList);
-        tPen = pen;
-        tAbs = abs;
-        tBase = base;
-      } else {
-        cand.copyRoutesFrom(tcur, rr.touchedList);
-      }
-    }
-    if (tPen <= targetPen) {
+    const start = it;
+    const stop = (k: number) => ((start + k) & 31) === 0 && timeUp();
+    const attempt = attemptElimination(
+      rr,
+      weights,
+      absence,
+      tcur,
+      cand,
+      r,
+      targetPen,
+      Math.min(attemptBudget, budget - it),
+      penalty,
+      stop,
+    );
+    it += attempt.tries;
+    if (attempt.pen <= targetPen) {
       cur.copyAllFrom(tcur);
       used = cur.usedRoutes();
       failed.fill(0);
